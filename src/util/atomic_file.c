@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Output files written to a temporary name and renamed; see atomic_file.h. */
+#define _GNU_SOURCE
+#include "atomic_file.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "strbuf.h"
+#include "xalloc.h"
+#include "banned.h"
+
+/*
+ * The one temporary file being written, for the signal handler: a
+ * handler cannot be given context, so this is the only global state.
+ */
+static char *volatile pending_tmp;
+
+static void remove_pending(int sig)
+{
+	if (pending_tmp)
+		unlink(pending_tmp);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void watch_signals(void)
+{
+	static int installed;
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
+	size_t i;
+
+	if (installed)
+		return;
+	installed = 1;
+	for (i = 0; i < sizeof(sigs) / sizeof(*sigs); i++)
+		signal(sigs[i], remove_pending);
+}
+
+int atomic_file_open(struct atomic_file *af, const char *path,
+		     struct diag *d)
+{
+	struct strbuf tmp = STRBUF_INIT;
+	mode_t mask;
+	int fd;
+
+	memset(af, 0, sizeof(*af));
+	if (!strcmp(path, "-")) {
+		af->fp = stdout;
+		return 0;
+	}
+	strbuf_addf(&tmp, "%s.tmpXXXXXX", path);
+	fd = mkstemp(tmp.buf);
+	if (fd < 0) {
+		strbuf_release(&tmp);
+		return diag_error(d, KABI_E_WRITE, DIAG_AT_FILE(path),
+				  "cannot create: %s", strerror(errno));
+	}
+	/* mkstemp makes the file private; give it the usual permissions */
+	mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, 0666 & ~mask) < 0) {
+		/* not fatal: the file is merely more private than usual */
+	}
+	af->path = xstrdup(path);
+	af->tmp_path = strbuf_detach(&tmp);
+	af->fp = fdopen(fd, "w");
+	if (!af->fp) {
+		close(fd);
+		atomic_file_abort(af);
+		return diag_error(d, KABI_E_WRITE, DIAG_AT_FILE(path),
+				  "cannot write: %s", strerror(errno));
+	}
+	pending_tmp = af->tmp_path;
+	watch_signals();
+	return 0;
+}
+
+static void release(struct atomic_file *af)
+{
+	pending_tmp = NULL;
+	free(af->path);
+	free(af->tmp_path);
+	memset(af, 0, sizeof(*af));
+}
+
+int atomic_file_commit(struct atomic_file *af, struct diag *d)
+{
+	int failed;
+
+	if (!af->tmp_path) {	/* standard output */
+		failed = fflush(af->fp) != 0 || ferror(af->fp);
+		memset(af, 0, sizeof(*af));
+		return failed ? diag_error(d, KABI_E_WRITE,
+					   DIAG_AT_FILE("<stdout>"),
+					   "write failed: %s", strerror(errno))
+			      : 0;
+	}
+	failed = ferror(af->fp) != 0;
+	if (fclose(af->fp) != 0)
+		failed = 1;
+	af->fp = NULL;
+	if (failed || rename(af->tmp_path, af->path) < 0) {
+		int e = diag_error(d, KABI_E_WRITE, DIAG_AT_FILE(af->path),
+				   "cannot write: %s", strerror(errno));
+
+		atomic_file_abort(af);
+		return e;
+	}
+	release(af);
+	return 0;
+}
+
+void atomic_file_abort(struct atomic_file *af)
+{
+	if (af->fp && af->fp != stdout)
+		fclose(af->fp);
+	if (af->tmp_path)
+		unlink(af->tmp_path);
+	release(af);
+}

@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Writing an output file so that readers only ever see the old file or
+ * the whole new one: the content goes to a temporary file beside it,
+ * which is renamed over the target once complete. If kabi is interrupted
+ * by a signal, the temporary file is removed.
+ */
+#ifndef KABI_ATOMIC_FILE_H
+#define KABI_ATOMIC_FILE_H
+
+#include <stdio.h>
+
+#include "diag.h"
+
+struct atomic_file {
+	char *path;
+	char *tmp_path;
+	FILE *fp;
+};
+
+/* Start writing path; "-" means standard output, written directly. */
+int atomic_file_open(struct atomic_file *af, const char *path,
+		     struct diag *d);
+/* Flush, check for write errors, and move the file into place. */
+int atomic_file_commit(struct atomic_file *af, struct diag *d);
+/* Give up: remove the temporary file. */
+void atomic_file_abort(struct atomic_file *af);
+
+#endif

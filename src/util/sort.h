@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * qsort and qsort_r for arrays that may be empty: passing qsort a NULL
+ * base is undefined behaviour even for zero elements, and an empty
+ * vector here has a NULL base.
+ */
+#ifndef KABI_SORT_H
+#define KABI_SORT_H
+
+#include <stdlib.h>
+
+static inline void array_sort(void *base, size_t n, size_t size,
+			      int (*cmp)(const void *, const void *))
+{
+	if (n > 1)
+		qsort(base, n, size, cmp);
+}
+
+static inline void array_sort_r(void *base, size_t n, size_t size,
+				int (*cmp)(const void *, const void *, void *),
+				void *ctx)
+{
+	if (n > 1)
+		qsort_r(base, n, size, cmp, ctx);
+}
+
+#endif

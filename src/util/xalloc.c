@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Allocation wrappers that exit on out-of-memory; see xalloc.h. */
+#include "xalloc.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "banned.h"
+
+static void out_of_memory(size_t size)
+{
+	fprintf(stderr, "kabi: error: out of memory allocating %zu bytes\n",
+		size);
+	exit(1);
+}
+
+void *xmalloc(size_t size)
+{
+	void *p = malloc(size ? size : 1);
+
+	if (!p)
+		out_of_memory(size);
+	return p;
+}
+
+void *xcalloc(size_t count, size_t size)
+{
+	void *p = calloc(count ? count : 1, size ? size : 1);
+
+	if (!p)
+		out_of_memory(count * size);
+	return p;
+}
+
+void *xrealloc(void *ptr, size_t size)
+{
+	void *p = realloc(ptr, size ? size : 1);
+
+	if (!p)
+		out_of_memory(size);
+	return p;
+}
+
+char *xstrndup(const char *s, size_t len)
+{
+	char *p = xmalloc(len + 1);
+
+	memcpy(p, s, len);
+	p[len] = '\0';
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+size_t xmul(size_t count, size_t size)
+{
+	if (size && count > SIZE_MAX / size)
+		out_of_memory(SIZE_MAX);
+	return count * size;
+}
