@@ -1,0 +1,107 @@
+# kabi: build, test and install.
+#
+#   make                developer build (warnings are errors)
+#   make check          all tests but the real-kernel ones
+#   make asan           the whole test suite under ASan + UBSan
+#   make check-kernel   tests on real Debian kernels (downloads ~1 GB)
+#   make install        PREFIX=/usr/local DESTDIR=
+#   make DEVELOPER=0    release build: warnings stay warnings
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+DESTDIR ?=
+PKG_CONFIG ?= pkg-config
+BUILD ?= build
+DEVELOPER ?= 1
+
+CC ?= cc
+OPTFLAGS ?= -O2 -g
+WARNINGS = -Wall -Wextra -Wpedantic -Wvla -Wmissing-prototypes \
+	-Wstrict-prototypes -Wwrite-strings -Wformat=2 -Wshadow
+ifeq ($(DEVELOPER),1)
+WARNINGS += -Werror
+endif
+
+DEPS = libdw libelf
+HAVE_ZSTD := $(shell $(PKG_CONFIG) --exists libzstd && echo 1)
+ifeq ($(HAVE_ZSTD),1)
+DEPS += libzstd
+ZSTD_FLAGS = -DHAVE_ZSTD
+endif
+
+PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(DEPS))
+PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(DEPS))
+
+ALL_CFLAGS = -std=c11 $(OPTFLAGS) $(WARNINGS) $(ZSTD_FLAGS) $(PKG_CFLAGS) \
+	-MMD -MP $(CFLAGS)
+ALL_LDFLAGS = $(LDFLAGS)
+LINK_CFLAGS = $(filter-out -MMD -MP,$(ALL_CFLAGS))
+LIBS = $(PKG_LIBS) -lpthread
+
+SRCS := $(sort $(wildcard src/*.c src/*/*.c))
+OBJS := $(SRCS:%.c=$(BUILD)/%.o)
+LIB_OBJS := $(filter-out $(BUILD)/src/main.c $(BUILD)/src/main.o,$(OBJS))
+UNIT_SRCS := $(sort $(wildcard tests/unit/test-*.c))
+UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
+TOOL_BINS := $(BUILD)/tests/tools/mutate $(BUILD)/tests/tools/elfpatch \
+	$(BUILD)/tests/tools/symtab-pass
+
+KABI = $(BUILD)/kabi
+
+# quiet unless V=1
+ifneq ($(V),1)
+Q = @
+QUIET_CC = @echo "  CC      $@";
+QUIET_LINK = @echo "  LINK    $@";
+endif
+
+all: $(KABI)
+
+$(KABI): $(OBJS)
+	$(QUIET_LINK)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(OBJS) $(LIBS)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(QUIET_CC)$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/tests/test-%: tests/unit/test-%.c tests/unit/tap.h $(LIB_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(LINK_CFLAGS) -Isrc $(ALL_LDFLAGS) -o $@ $< \
+		$(filter-out $(BUILD)/src/main.o,$(LIB_OBJS)) $(LIBS)
+
+$(BUILD)/tests/tools/%: tests/tools/%.c
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(LINK_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(LIBS)
+
+units: $(UNIT_BINS) $(TOOL_BINS)
+
+# Every test prints TAP; prove runs them and gives the standard summary.
+check: $(KABI) $(UNIT_BINS) $(TOOL_BINS)
+	KABI=$(abspath $(KABI)) TOOLS=$(abspath $(BUILD)/tests/tools) \
+		prove -f -e '' $(UNIT_BINS) tests/run-cases.sh tests/run-fuzz.sh
+
+ASAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
+	-fno-sanitize-recover=all
+asan:
+	$(MAKE) BUILD=build-asan OPTFLAGS="$(ASAN_FLAGS)" \
+		LDFLAGS="$(ASAN_FLAGS)" check
+
+# Real Debian kernels, downloaded once into $$KABI_KERNEL_CACHE.
+check-kernel: $(KABI)
+	KABI=$(abspath $(KABI)) prove -v -f -e '' tests/kernel/*.sh
+
+install: $(KABI)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	install -m 755 $(KABI) $(DESTDIR)$(BINDIR)/kabi
+	install -m 644 docs/kabi.1 $(DESTDIR)$(MANDIR)/man1/kabi.1
+
+example: $(KABI)
+	KABI=$(abspath $(KABI)) examples/run
+
+clean:
+	rm -rf build build-asan
+
+.PHONY: all units check asan check-kernel install example clean
+
+-include $(OBJS:.o=.d)

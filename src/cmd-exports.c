@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * kabi exports: the exported symbols of a kernel, one line each in the
+ * format of the kernel's Module.symvers (CRC, name, module, export kind,
+ * namespace), sorted by name.
+ */
+#define _GNU_SOURCE
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "kabi.h"
+#include "elf/elf.h"
+#include "util/atomic_file.h"
+#include "util/parallel.h"
+#include "util/banned.h"
+
+static const char usage[] =
+	"Usage: kabi exports [OPTIONS] PATH...\n"
+	"\n"
+	"List the symbols a kernel exports to modules, sorted by name, one line\n"
+	"each as in Module.symvers: CRC, name, module, export kind, namespace.\n"
+	"PATH is a vmlinux, a module (.ko, .ko.xz, .ko.gz, .ko.zst) or a folder\n"
+	"holding a kernel tree: a build tree, or an unpacked Debian kernel\n"
+	"package (boot/vmlinux-VERSION, lib/modules/VERSION/...).\n"
+	"\n"
+	"Options:\n"
+	"  -l, --long          also print whether each symbol is a function or a\n"
+	"                      variable, its ELF section and its size\n"
+	"      --modinfo       print each module's .modinfo (module, key, value)\n"
+	"                      instead of the exports\n"
+	"      --vmlinux FILE  the vmlinux of a tree, when it is elsewhere or the\n"
+	"                      tree holds several\n"
+	"  -o, --output FILE   write to FILE (replaced whole, never half-written)\n"
+	"  -j, --jobs N        read with N threads (default: one per CPU)\n"
+	"  -h, --help          show this help\n"
+	"\n"
+	"Exit status: 0 success, 1 a file could not be read (the others are\n"
+	"still listed), 2 usage error.\n";
+
+struct exports_options {
+	bool long_format;
+	bool modinfo;
+	const char *output;
+	unsigned jobs;
+	struct tree_options tree;
+};
+
+static void print_export(FILE *out, const struct export_table *t,
+			 const struct kabi_export *x, bool long_format)
+{
+	const struct strset *s = &t->strings;
+
+	fprintf(out, "0x%08x\t%s\t%s\t%s\t%s", x->has_crc ? x->crc : 0,
+		strset_str(s, x->name), strset_str(s, x->module),
+		x->gpl_only ? "EXPORT_SYMBOL_GPL" : "EXPORT_SYMBOL",
+		strset_str(s, x->ns));
+	if (long_format)
+		fprintf(out, "\t%s\t%s\t%llu", export_symbol_type_name(x->type),
+			strset_str(s, x->section),
+			(unsigned long long)x->size);
+	fputc('\n', out);
+}
+
+static void print_modinfo(FILE *out, const struct export_table *t)
+{
+	const struct strset *s = &t->strings;
+	size_t i;
+
+	for (i = 0; i < t->modinfo_count; i++)
+		fprintf(out, "%s\t%s\t%s\n",
+			strset_str(s, t->modinfo[i].module),
+			strset_str(s, t->modinfo[i].key),
+			strset_str(s, t->modinfo[i].value));
+}
+
+static int write_output(const struct exports_options *opts,
+			const struct export_table *t, struct diag *d)
+{
+	struct atomic_file af;
+	size_t i;
+	int err;
+
+	err = atomic_file_open(&af, opts->output, d);
+	if (err)
+		return err;
+	if (opts->modinfo)
+		print_modinfo(af.fp, t);
+	else
+		for (i = 0; i < t->count; i++)
+			print_export(af.fp, t, &t->exports[i],
+				     opts->long_format);
+	return atomic_file_commit(&af, d);
+}
+
+static int parse_options(int argc, char **argv, struct exports_options *opts)
+{
+	static const struct option longopts[] = {
+		{ "long", no_argument, NULL, 'l' },
+		{ "modinfo", no_argument, NULL, 'M' },
+		{ "vmlinux", required_argument, NULL, 'V' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	while ((c = getopt_long(argc, argv, "lo:j:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'l':
+			opts->long_format = true;
+			break;
+		case 'M':
+			opts->modinfo = true;
+			break;
+		case 'V':
+			opts->tree.vmlinux = optarg;
+			break;
+		case 'o':
+			opts->output = optarg;
+			break;
+		case 'j':
+			if (!cli_parse_jobs(optarg, &opts->jobs))
+				return cli_usage_error("exports",
+						       "bad --jobs value '%s'",
+						       optarg);
+			break;
+		case 'h':
+			fputs(usage, stdout);
+			return -1;
+		default:
+			return cli_usage_error("exports", "bad option");
+		}
+	}
+	if (optind >= argc)
+		return cli_usage_error("exports", "no PATH given");
+	return 0;
+}
+
+int cmd_exports(int argc, char **argv)
+{
+	struct exports_options opts = { .output = "-",
+					.jobs = parallel_default_threads() };
+	struct kernel_files kf;
+	struct export_table table;
+	struct diag d;
+	int i, err;
+
+	err = parse_options(argc, argv, &opts);
+	if (err)
+		return err < 0 ? KABI_EXIT_OK : err;
+	diag_init(&d);
+	kernel_files_init(&kf);
+	for (i = optind; i < argc; i++)
+		kernel_files_add(&kf, argv[i], &opts.tree, &d);
+	export_table_init(&table);
+	exports_read_files(&kf, opts.jobs, &table, &d);
+	/* what could be read is still listed; the exit status tells */
+	write_output(&opts, &table, &d);
+	export_table_free(&table);
+	kernel_files_free(&kf);
+	return cli_finish(&d, KABI_EXIT_OK);
+}

@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * One open ELF file of a kernel tree (vmlinux or a module), seen through
+ * libelf: its sections by name, its symbol table, the relocations that
+ * fill a section of a relocatable module, and bounds-checked reads of the
+ * bytes of a section. Internal to the elf/ stage.
+ *
+ * Files are opened with elfutils' dwelf_elf_begin, which decompresses
+ * .ko.xz and .ko.gz; .ko.zst, which Debian 12's elfutils cannot read, is
+ * decompressed here into a memory file first. (Not libdwfl: for a module
+ * it applies every relocation of the file, which costs more than all the
+ * rest of reading the exports.)
+ */
+#ifndef KABI_ELF_FILE_H
+#define KABI_ELF_FILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <elfutils/libdwelf.h>
+#include <gelf.h>
+
+#include "../util/diag.h"
+#include "../util/hashmap.h"
+
+/* What kabi knows of a machine: its name and relocation types. */
+struct machine_desc {
+	GElf_Half machine;
+	const char *name;
+	unsigned bits;		/* ELF class it must have; 0: either */
+	unsigned reloc_abs64;	/* 0 when the machine has none */
+	unsigned reloc_abs32;
+	unsigned reloc_prel32;
+};
+
+struct elf_reloc {
+	uint64_t offset;	/* in the section the relocation applies to */
+	uint64_t symbol;
+	int64_t addend;
+	unsigned type;
+	bool has_addend;	/* RELA; for REL the addend is in place */
+};
+
+struct elf_section {
+	const char *name;
+	GElf_Shdr shdr;
+	Elf_Scn *scn;
+	const unsigned char *data;	/* NULL until loaded; NOBITS stays NULL */
+	size_t size;
+	bool loaded;
+	bool relocs_loaded;
+	struct elf_reloc *relocs;	/* sorted by offset (ET_REL only) */
+	size_t nrelocs;
+};
+
+/* A place in the file: a section index and an offset within it. */
+struct elf_loc {
+	size_t section;		/* 0: no section (undefined or absolute) */
+	uint64_t offset;
+};
+
+struct elf_file {
+	const char *path;
+	int fd;
+	Elf *elf;
+	GElf_Ehdr ehdr;
+	const struct machine_desc *machine;
+	bool is_rel;		/* ET_REL: a module */
+	bool big_endian;
+	unsigned ptr_size;
+	struct elf_section *sections;
+	size_t nsections;
+	size_t symtab;		/* index of SHT_SYMTAB, or 0 */
+	size_t nsymbols;
+	Elf_Data *symtab_shndx;	/* SHT_SYMTAB_SHNDX data, if any */
+	struct hashmap symbol_names;	/* name hash -> symbol index */
+	bool symbol_names_built;
+	size_t *alloc_by_addr;	/* SHF_ALLOC sections sorted by address */
+	size_t nalloc;
+	struct diag *diag;
+};
+
+/* A symbol table entry with its section resolved (extended indices). */
+struct elf_symbol {
+	const char *name;
+	GElf_Sym sym;
+	size_t shndx;		/* real section index, or SHN_UNDEF / SHN_ABS */
+};
+
+int elf_file_open(struct elf_file *f, const char *path, struct diag *d);
+void elf_file_close(struct elf_file *f);
+
+/* Index of the section with this name, or 0. */
+size_t elf_file_find_section(const struct elf_file *f, const char *name);
+/* Load the bytes of a section (decompressing SHF_COMPRESSED ones). */
+int elf_section_load(struct elf_file *f, size_t index);
+/* Load and sort the relocations that apply to a section. */
+int elf_section_load_relocs(struct elf_file *f, size_t index);
+/* The relocation at exactly this offset of a section, or NULL. */
+const struct elf_reloc *elf_section_reloc_at(const struct elf_section *sec,
+					     uint64_t offset);
+
+int elf_file_symbol(struct elf_file *f, size_t index, struct elf_symbol *out);
+/*
+ * The symbol with this name; when several have it (static functions of
+ * different files), the one at *prefer if given, else a defined function
+ * or object. Returns 1 when found, 0 when not, negative on error.
+ */
+int elf_file_lookup_symbol(struct elf_file *f, const char *name,
+			   const struct elf_loc *prefer,
+			   struct elf_symbol *out);
+/* Where a defined symbol lives; section 0 for SHN_ABS and undefined. */
+struct elf_loc elf_symbol_loc(const struct elf_file *f,
+			      const struct elf_symbol *sym);
+/* The allocated section holding an address of a linked file, or 0. */
+size_t elf_file_section_at(const struct elf_file *f, uint64_t addr);
+
+/* Bounds-checked little/big-endian reads from a loaded section. */
+int elf_read_u32(struct elf_file *f, size_t section, uint64_t offset,
+		 uint32_t *out);
+int elf_read_uint(struct elf_file *f, size_t section, uint64_t offset,
+		  unsigned size, uint64_t *out);
+
+#endif

@@ -1,0 +1,476 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Finding the files of a kernel. A directory is a kernel tree: a build
+ * tree (vmlinux at the top, modules beside their sources), an installed
+ * system or the root of an unpacked Debian package (boot/vmlinux-VER,
+ * usr/lib/debug/boot/vmlinux-VER, lib/modules/VER/kernel/...). Module
+ * names follow Module.symvers: the path below the tree, or below
+ * lib/modules/VER/kernel, without the .ko suffix.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fnmatch.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "elf.h"
+#include "../util/strbuf.h"
+#include "../util/sort.h"
+#include "../util/xalloc.h"
+#include "../util/banned.h"
+
+static const char *const module_suffixes[] = { ".ko", ".ko.xz", ".ko.gz",
+					       ".ko.zst" };
+
+/* Where a vmlinux may be, relative to the top of a tree. */
+static const char *const vmlinux_places[] = {
+	"vmlinux",
+	"boot/vmlinux-*",
+	"usr/lib/debug/boot/vmlinux-*",
+	"usr/lib/debug/vmlinux-*",
+	"usr/lib/debug/lib/modules/*/vmlinux",
+	"lib/modules/*/vmlinux",
+};
+
+void kernel_files_init(struct kernel_files *kf)
+{
+	memset(kf, 0, sizeof(*kf));
+}
+
+void kernel_files_free(struct kernel_files *kf)
+{
+	size_t i;
+
+	for (i = 0; i < kf->count; i++) {
+		free(kf->files[i].path);
+		free(kf->files[i].module);
+	}
+	free(kf->files);
+	free(kf->release);
+	kernel_files_init(kf);
+}
+
+static size_t module_suffix_len(const char *name)
+{
+	size_t len = strlen(name), i;
+
+	for (i = 0; i < sizeof(module_suffixes) / sizeof(*module_suffixes); i++) {
+		size_t slen = strlen(module_suffixes[i]);
+
+		if (len > slen && !strcmp(name + len - slen, module_suffixes[i]))
+			return slen;
+	}
+	return 0;
+}
+
+/*
+ * The release in "lib/modules/VER/" within rel, if any: *rest is set to
+ * what follows that folder, and the release is returned (malloc'd).
+ */
+static char *split_modules_dir(const char *rel, const char **rest)
+{
+	const char *p = rel;
+
+	for (;;) {
+		const char *hit = strstr(p, "lib/modules/");
+		const char *ver, *slash;
+
+		if (!hit)
+			return NULL;
+		ver = hit + strlen("lib/modules/");
+		slash = strchr(ver, '/');
+		if ((hit == rel || hit[-1] == '/') && slash && slash > ver) {
+			*rest = slash + 1;
+			return xstrndup(ver, (size_t)(slash - ver));
+		}
+		p = ver;
+	}
+}
+
+/* Module name from a path relative to the tree (or a loose file's path). */
+static char *module_name(const char *rel, char **release)
+{
+	const char *rest = rel;
+	char *ver = split_modules_dir(rel, &rest);
+	size_t len;
+
+	if (ver && !strncmp(rest, "kernel/", 7))
+		rest += 7;
+	if (release)
+		*release = ver;
+	else
+		free(ver);
+	while (!strncmp(rest, "./", 2))
+		rest += 2;
+	len = strlen(rest) - module_suffix_len(rest);
+	return xstrndup(rest, len);
+}
+
+/*
+ * A module's name in a tree: below lib/modules/VER when its path has
+ * that, be it inside the tree or above it (the tree may be
+ * lib/modules/VER itself), else its path within the tree.
+ */
+static char *module_name_in_tree(const char *top, const char *path,
+				 char **release)
+{
+	const char *rest;
+	char *ver = split_modules_dir(path, &rest);
+
+	if (ver) {
+		free(ver);
+		return module_name(path, release);
+	}
+	return module_name(path + strlen(top) + 1, release);
+}
+
+char *module_name_from_path(const char *path)
+{
+	const char *rest;
+	char *ver = split_modules_dir(path, &rest), *name;
+	const char *base;
+
+	if (ver) {
+		free(ver);
+		return module_name(path, NULL);
+	}
+	/* a loose module outside any tree: its file name */
+	base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	name = xstrndup(base, strlen(base) - module_suffix_len(base));
+	return name;
+}
+
+static void add_file(struct kernel_files *kf, const char *path, char *module,
+		     bool is_vmlinux)
+{
+	struct kernel_file *f;
+
+	ALLOC_GROW(kf->files, kf->count + 1, kf->alloc);
+	f = &kf->files[kf->count++];
+	f->path = xstrdup(path);
+	f->module = module;
+	f->is_vmlinux = is_vmlinux;
+}
+
+static int compare_files(const void *a, const void *b)
+{
+	const struct kernel_file *x = a, *y = b;
+	int c;
+
+	if (x->is_vmlinux != y->is_vmlinux)
+		return x->is_vmlinux ? -1 : 1;
+	c = strcmp(x->module, y->module);
+	return c ? c : strcmp(x->path, y->path);
+}
+
+static int compare_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * The entries of a directory but "." and "..", sorted so that the walk
+ * does not depend on the file system's order; -1 if it cannot be read.
+ */
+static int list_dir(const char *path, char ***names, size_t *count)
+{
+	size_t n = 0, alloc = 0;
+	struct dirent *de;
+	DIR *dir = opendir(path);
+
+	*names = NULL;
+	*count = 0;
+	if (!dir)
+		return -1;
+	while ((de = readdir(dir))) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		ALLOC_GROW(*names, n + 1, alloc);
+		(*names)[n++] = xstrdup(de->d_name);
+	}
+	closedir(dir);
+	array_sort(*names, n, sizeof(**names), compare_names);
+	*count = n;
+	return 0;
+}
+
+static void free_names(char **names, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+}
+
+struct found_file {
+	char *path;
+	dev_t dev;
+	ino_t ino;
+};
+
+struct found_files {
+	struct found_file *v;
+	size_t n, alloc;
+};
+
+static void found_add(struct found_files *ff, const char *path,
+		      const struct stat *st)
+{
+	size_t i;
+
+	for (i = 0; i < ff->n; i++)	/* links to one file count once */
+		if (ff->v[i].dev == st->st_dev && ff->v[i].ino == st->st_ino)
+			return;
+	ALLOC_GROW(ff->v, ff->n + 1, ff->alloc);
+	ff->v[ff->n].path = xstrdup(path);
+	ff->v[ff->n].dev = st->st_dev;
+	ff->v[ff->n].ino = st->st_ino;
+	ff->n++;
+}
+
+static void found_free(struct found_files *ff)
+{
+	size_t i;
+
+	for (i = 0; i < ff->n; i++)
+		free(ff->v[i].path);
+	free(ff->v);
+}
+
+/* Files matching a slash-separated pattern of fnmatch components. */
+static void glob_under(const char *dir, const char *pattern,
+		       struct found_files *out)
+{
+	const char *slash = strchr(pattern, '/');
+	size_t clen = slash ? (size_t)(slash - pattern) : strlen(pattern);
+	char *component = xstrndup(pattern, clen);
+	size_t n, i;
+	char **names;
+
+	list_dir(dir, &names, &n);
+	for (i = 0; i < n; i++) {
+		struct strbuf path = STRBUF_INIT;
+		struct stat st;
+
+		if (fnmatch(component, names[i], 0))
+			continue;
+		strbuf_addf(&path, "%s/%s", dir, names[i]);
+		if (slash)
+			glob_under(path.buf, slash + 1, out);
+		else if (!stat(path.buf, &st) && S_ISREG(st.st_mode))
+			found_add(out, path.buf, &st);
+		strbuf_release(&path);
+	}
+	free_names(names, n);
+	free(component);
+}
+
+struct tree_scan {
+	const char *top;
+	struct found_files modules;
+	struct diag *diag;
+};
+
+/* Every module file below dir, not following symbolic links. */
+static void walk_modules(struct tree_scan *scan, const char *dir)
+{
+	size_t n, i;
+	char **names;
+
+	if (list_dir(dir, &names, &n) < 0)
+		diag_warning(scan->diag, DIAG_AT_FILE(dir),
+			     "cannot read folder: %s", strerror(errno));
+	for (i = 0; i < n; i++) {
+		struct strbuf path = STRBUF_INIT;
+		struct stat st;
+
+		strbuf_addf(&path, "%s/%s", dir, names[i]);
+		if (!lstat(path.buf, &st)) {
+			if (S_ISDIR(st.st_mode))
+				walk_modules(scan, path.buf);
+			else if (S_ISREG(st.st_mode) &&
+				 module_suffix_len(names[i]))
+				found_add(&scan->modules, path.buf, &st);
+		}
+		strbuf_release(&path);
+	}
+	free_names(names, n);
+}
+
+static char *release_of_vmlinux(const char *top, const char *path)
+{
+	const char *rel = path + strlen(top) + 1, *base, *rest;
+	char *ver = split_modules_dir(rel, &rest);
+
+	if (ver)
+		return ver;
+	base = strrchr(rel, '/');
+	base = base ? base + 1 : rel;
+	if (!strncmp(base, "vmlinux-", 8) && base[8])
+		return xstrdup(base + 8);
+	return NULL;
+}
+
+static int find_vmlinux(const char *top, const struct tree_options *opts,
+			char **out, struct diag *d)
+{
+	struct found_files ff = { 0 };
+	struct strbuf list = STRBUF_INIT;
+	size_t i;
+
+	*out = NULL;
+	if (opts && opts->vmlinux) {
+		*out = xstrdup(opts->vmlinux);
+		return 0;
+	}
+	for (i = 0; i < sizeof(vmlinux_places) / sizeof(*vmlinux_places); i++)
+		glob_under(top, vmlinux_places[i], &ff);
+	if (ff.n == 1)
+		*out = xstrdup(ff.v[0].path);
+	for (i = 0; ff.n > 1 && i < ff.n; i++)
+		strbuf_addf(&list, "%s'%s'", i ? ", " : "", ff.v[i].path);
+	found_free(&ff);
+	if (list.len) {
+		diag_error(d, KABI_E_NO_INPUT, DIAG_AT_FILE(top),
+			   "several vmlinux files (%s): choose one with --vmlinux",
+			   list.buf);
+		strbuf_release(&list);
+		return -KABI_E_NO_INPUT;
+	}
+	return 0;
+}
+
+/* The one release the tree's modules belong to, or an error. */
+static int choose_release(struct tree_scan *scan, const char *vmlinux_release,
+			  char **out)
+{
+	struct strbuf seen = STRBUF_INIT;
+	char *first = NULL;
+	size_t i;
+	int several = 0;
+
+	*out = NULL;
+	for (i = 0; i < scan->modules.n; i++) {
+		const char *rest;
+		char *ver = split_modules_dir(scan->modules.v[i].path, &rest);
+
+		if (ver && !first)
+			first = ver;
+		else if (ver && strcmp(ver, first)) {
+			if (!strstr(seen.buf, ver))
+				strbuf_addf(&seen, ", %s", ver);
+			several = 1;
+			free(ver);
+		} else {
+			free(ver);
+		}
+	}
+	if (several && vmlinux_release) {
+		free(first);
+		*out = xstrdup(vmlinux_release);
+		strbuf_release(&seen);
+		return 0;
+	}
+	if (several) {
+		diag_error(scan->diag, KABI_E_NO_INPUT, DIAG_AT_FILE(scan->top),
+			   "modules of several kernels (%s%s): name one lib/modules/VERSION folder, or a vmlinux with --vmlinux",
+			   first, seen.buf);
+		free(first);
+		strbuf_release(&seen);
+		return -KABI_E_NO_INPUT;
+	}
+	*out = first;
+	strbuf_release(&seen);
+	return 0;
+}
+
+static int add_tree(struct kernel_files *kf, const char *top,
+		    const struct tree_options *opts, struct diag *d)
+{
+	struct tree_scan scan = { .top = top, .diag = d };
+	char *vmlinux, *vm_release = NULL, *release = NULL;
+	size_t i, before = kf->count;
+	int err;
+
+	err = find_vmlinux(top, opts, &vmlinux, d);
+	if (err)
+		return err;
+	if (vmlinux && !(opts && opts->vmlinux))
+		vm_release = release_of_vmlinux(top, vmlinux);
+	walk_modules(&scan, top);
+	err = choose_release(&scan, vm_release, &release);
+	if (err)
+		goto out;
+	if (vmlinux)
+		add_file(kf, vmlinux, xstrdup("vmlinux"), true);
+	for (i = 0; i < scan.modules.n; i++) {
+		const char *path = scan.modules.v[i].path;
+		char *ver = NULL, *name = module_name_in_tree(top, path, &ver);
+
+		/* with several kernels below top, keep the chosen one */
+		if (release && ver && strcmp(ver, release))
+			free(name);
+		else
+			add_file(kf, path, name, false);
+		free(ver);
+	}
+	if (kf->count == before)
+		err = diag_error(d, KABI_E_NO_INPUT, DIAG_AT_FILE(top),
+				 "no vmlinux and no modules found");
+	if (!kf->release)
+		kf->release = release ? xstrdup(release)
+				      : vm_release ? xstrdup(vm_release) : NULL;
+out:
+	free(vmlinux);
+	free(vm_release);
+	free(release);
+	found_free(&scan.modules);
+	return err;
+}
+
+static bool has_vmlinux(const struct kernel_files *kf)
+{
+	return kf->count && kf->files[0].is_vmlinux;
+}
+
+int kernel_files_add(struct kernel_files *kf, const char *path,
+		     const struct tree_options *opts, struct diag *d)
+{
+	bool had_vmlinux = has_vmlinux(kf);
+	struct stat st;
+	int err = 0;
+
+	if (stat(path, &st) < 0)
+		return diag_error(d, KABI_E_IO, DIAG_AT_FILE(path),
+				  "cannot open: %s", strerror(errno));
+	if (S_ISDIR(st.st_mode)) {
+		struct strbuf top = STRBUF_INIT;
+
+		strbuf_adds(&top, path);
+		while (top.len > 1 && top.buf[top.len - 1] == '/')
+			strbuf_setlen(&top, top.len - 1);
+		err = add_tree(kf, top.buf, opts, d);
+		strbuf_release(&top);
+	} else if (module_suffix_len(path)) {
+		char *ver = NULL;
+		const char *rest;
+
+		add_file(kf, path, module_name_from_path(path), false);
+		ver = split_modules_dir(path, &rest);
+		if (!kf->release)
+			kf->release = ver;
+		else
+			free(ver);
+	} else {
+		add_file(kf, path, xstrdup("vmlinux"), true);
+	}
+	array_sort(kf->files, kf->count, sizeof(*kf->files), compare_files);
+	if (!err && had_vmlinux && kf->count > 1 && kf->files[1].is_vmlinux)
+		err = diag_error(d, KABI_E_USAGE, DIAG_AT_FILE(path),
+				 "a second vmlinux: one kernel at a time");
+	return err;
+}

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Version and the subcommands main dispatches to. */
+#ifndef KABI_KABI_H
+#define KABI_KABI_H
+
+#define KABI_VERSION "0.1.0"
+
+/* Exit statuses shared by all subcommands; diff adds its own bits. */
+enum kabi_exit {
+	KABI_EXIT_OK = 0,
+	KABI_EXIT_ERROR = 1,
+	KABI_EXIT_USAGE = 2,
+};
+
+int cmd_exports(int argc, char **argv);
+
+#endif

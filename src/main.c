@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * kabi: what changed in a Linux kernel's module interface, and why.
+ * This file only dispatches to the subcommands in cmd-*.c.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include <libelf.h>
+
+#include "kabi.h"
+#include "util/banned.h"
+
+struct command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *summary;
+};
+
+static const struct command commands[] = {
+	{ "exports", cmd_exports,
+	  "list the symbols a kernel exports, in Module.symvers format" },
+};
+
+static void print_usage(FILE *out)
+{
+	size_t i;
+
+	fprintf(out,
+		"Usage: kabi [--version] [--help] COMMAND [ARGS]\n"
+		"\n"
+		"kabi reports what changed in a Linux kernel's module interface:\n"
+		"the symbols it exports to modules and the types they use.\n"
+		"\n"
+		"Commands:\n");
+	for (i = 0; i < sizeof(commands) / sizeof(*commands); i++)
+		fprintf(out, "  %-10s %s\n", commands[i].name,
+			commands[i].summary);
+	fprintf(out,
+		"\n"
+		"'kabi COMMAND --help' describes a command; man kabi has it all.\n"
+		"Exit status: 0 success, 1 error, 2 usage error.\n");
+}
+
+int main(int argc, char **argv)
+{
+	const char *name;
+	size_t i;
+
+	/* libelf must know our ELF version before any thread opens a file */
+	elf_version(EV_CURRENT);
+	if (argc < 2) {
+		print_usage(stderr);
+		return KABI_EXIT_USAGE;
+	}
+	name = argv[1];
+	if (!strcmp(name, "--help") || !strcmp(name, "-h")) {
+		print_usage(stdout);
+		return KABI_EXIT_OK;
+	}
+	if (!strcmp(name, "--version") || !strcmp(name, "-V")) {
+		printf("kabi %s\n", KABI_VERSION);
+		return KABI_EXIT_OK;
+	}
+	if (!strcmp(name, "help") && argc > 2) {
+		char help[] = "--help";
+		char *args[] = { argv[2], help, NULL };
+
+		for (i = 0; i < sizeof(commands) / sizeof(*commands); i++)
+			if (!strcmp(argv[2], commands[i].name))
+				return commands[i].run(2, args);
+	}
+	for (i = 0; i < sizeof(commands) / sizeof(*commands); i++)
+		if (!strcmp(name, commands[i].name))
+			return commands[i].run(argc - 1, argv + 1);
+	fprintf(stderr, "kabi: error: unknown command '%s'\n", name);
+	print_usage(stderr);
+	return KABI_EXIT_USAGE;
+}
