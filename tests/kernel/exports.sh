@@ -1,0 +1,68 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# kabi exports on real Debian kernels: the export list of each tree must
+# equal, byte for byte, the sorted Module.symvers of its headers package.
+# Prints TAP; run by `make check-kernel`.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+KABI=${KABI:-$top/build/kabi}
+fetch=$top/scripts/fetch-kernels
+work=$(mktemp -d "${TMPDIR:-/tmp}/kabi-kernel.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+n=0
+failed=0
+result() { # OK DESCRIPTION
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then
+		echo "ok $n - $2"
+	else
+		failed=$((failed + 1))
+		echo "not ok $n - $2"
+	fi
+}
+
+symvers() { # HEADERS-TREE: Module.symvers sorted as kabi sorts
+	LC_ALL=C sort -t"$(printf '\t')" -k2,2 -k3,3 "$1"/usr/src/*/Module.symvers
+}
+
+# compare LABEL KABI-ARGS... : against $want
+compare() {
+	label=$1
+	shift
+	start=$(date +%s.%N)
+	"$KABI" exports "$@" >"$work/got" 2>"$work/err"
+	status=$?
+	end=$(date +%s.%N)
+	echo "# $label: $(wc -l <"$work/got") exports in $(echo "$end - $start" | bc) s"
+	sed 's/^/# /' "$work/err" | head -5
+	cmp -s "$work/got" "$want"
+	same=$?
+	[ $same = 0 ] || diff "$want" "$work/got" | head -10 | sed 's/^/# /'
+	result $((status + same)) "$label"
+}
+
+echo "1..6"
+for ver in 6.1.0-57-cloud-amd64 6.12.107+deb12-cloud-amd64; do
+	set -- $("$fetch" "linux-image-$ver-dbg" "linux-headers-$ver") || exit 1
+	dbg=$1 headers=$2
+	want=$work/want
+	symvers "$headers" >"$want"
+	compare "$ver debug package equals Module.symvers" "$dbg"
+	"$KABI" exports -j1 --long "$dbg" >"$work/j1"
+	"$KABI" exports -j2 --long "$dbg" >"$work/j2"
+	cmp -s "$work/j1" "$work/j2"
+	result $? "$ver same output with 1 and 2 threads"
+done
+
+# the ordinary package: .ko.xz modules without DWARF, vmlinuz not ELF
+ver=6.12.107+deb12-cloud-amd64
+set -- $("$fetch" "linux-image-$ver" "linux-headers-$ver") || exit 1
+symvers "$2" | awk -F'\t' '$3 != "vmlinux"' >"$work/want"
+want=$work/want
+compare "$ver .ko.xz modules equal the module lines of Module.symvers" "$1"
+ls "$1"/lib/modules/*/kernel -R | grep -c '\.ko\.xz$' | sed 's/^/# .ko.xz files: /'
+cmp -s "$work/got" "$work/want"
+result $? "$ver compressed modules listed whole"
+[ $failed = 0 ]

@@ -1,0 +1,83 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Robustness: kabi reads damaged copies of the fixture kernel's files, cut
+# at random lengths or with random bytes changed, and must answer each
+# with success or a clear error (exit status 0 or 1, every line on
+# standard error naming the file), never a crash, a hang or a sanitizer
+# report. Seeds are fixed, so a failure can be replayed with
+#   mutate truncate SEED FILE OUT   or   mutate flip SEED 8 FILE OUT
+# FUZZ_ROUNDS sets the number of seeds per file and kind (default 100).
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+KABI=${KABI:-$top/build/kabi}
+TOOLS=${TOOLS:-$(dirname "$KABI")/tests/tools}
+rounds=${FUZZ_ROUNDS:-100}
+work=$(mktemp -d "${TMPDIR:-/tmp}/kabi-fuzz.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+export ASAN_OPTIONS=${ASAN_OPTIONS:-exitcode=86}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-exitcode=86:print_stacktrace=1}
+
+"$top/tests/fixtures/build-kernel" "$top/tests/fixtures/kernels/basic" \
+	"$work/pkg" >/dev/null
+mods=$work/pkg/usr/lib/debug/lib/modules/6.1.0-kabi/kernel
+cp "$work/pkg/usr/lib/debug/boot/vmlinux-6.1.0-kabi" "$work/vmlinux"
+cp "$mods/fs/demo/demo.ko" "$work/demo.ko"
+xz -k --check=crc32 "$work/demo.ko"
+
+# check KIND FILE SEED: damage FILE, run kabi, print a problem if any
+check() {
+	kind=$1 file=$2 seed=$3
+	name=$(basename "$file")
+	out=$work/damaged/$name
+	mkdir -p "$work/damaged"
+	case $kind in
+	truncate) "$TOOLS/mutate" truncate "$seed" "$file" "$out" ;;
+	flip) "$TOOLS/mutate" flip "$seed" 8 "$file" "$out" ;;
+	esac
+	(cd "$work/damaged" && timeout 20 "$KABI" exports --long "$name" \
+		>"$work/stdout" 2>"$work/stderr")
+	status=$?
+	case $status in
+	0|1) ;;
+	*) echo "seed $seed: exit status $status"; return ;;
+	esac
+	if grep -q -e Sanitizer -e 'runtime error' "$work/stderr"; then
+		echo "seed $seed: sanitizer report"
+		return
+	fi
+	if [ $kind = truncate ] && [ $status != 1 ]; then
+		echo "seed $seed: a cut file was accepted"
+		return
+	fi
+	if grep -v -e "^$name:" -e '^kabi: warning' "$work/stderr" | grep -q .; then
+		echo "seed $seed: a message does not name the file"
+		return
+	fi
+	if awk -F'\t' 'NF != 8 { bad = 1 } END { exit !bad }' "$work/stdout"; then
+		echo "seed $seed: malformed output line"
+		return
+	fi
+}
+
+echo "1..6"
+i=0
+for kind in truncate flip; do
+	for file in "$work/vmlinux" "$work/demo.ko" "$work/demo.ko.xz"; do
+		i=$((i + 1))
+		problems=
+		seed=1
+		while [ $seed -le $rounds ]; do
+			p=$(check $kind "$file" $seed)
+			[ -n "$p" ] && problems="$problems$p
+"
+			seed=$((seed + 1))
+		done
+		if [ -z "$problems" ]; then
+			echo "ok $i - $kind $(basename "$file"), $rounds seeds"
+		else
+			echo "not ok $i - $kind $(basename "$file")"
+			printf '%s' "$problems" | head -20 | sed 's/^/# /'
+		fi
+	done
+done

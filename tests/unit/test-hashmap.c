@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The hash multimap: colliding hashes, duplicates, growth. */
+#include "tap.h"
+#include "util/hashmap.h"
+
+static int count_hash(struct hashmap *m, uint64_t hash, uint64_t *key_sum)
+{
+	struct hashmap_iter it;
+	struct hashmap_entry *e;
+	int n = 0;
+
+	*key_sum = 0;
+	for (e = hashmap_first(m, hash, &it); e; e = hashmap_next(m, &it)) {
+		n++;
+		*key_sum += e->key;
+	}
+	return n;
+}
+
+int main(void)
+{
+	struct hashmap m = HASHMAP_INIT;
+	struct hashmap_iter it;
+	uint64_t sum, i;
+	int all = 1;
+
+	ok(!hashmap_first(&m, 1, &it), "empty map finds nothing");
+	hashmap_add(&m, 42, 1, 10);
+	hashmap_add(&m, 42, 2, 20);
+	hashmap_add(&m, 43, 3, 30);
+	is_int(count_hash(&m, 42, &sum), 2, "two entries share a hash");
+	is_int(sum, 3, "both keys are walked");
+	is_int(count_hash(&m, 43, &sum), 1, "another hash is apart");
+	is_int(count_hash(&m, 44, &sum), 0, "a missing hash finds nothing");
+	/* hashes that collide in the low bits, and the top bit used inside */
+	for (i = 0; i < 10000; i++)
+		hashmap_add(&m, (i << 20) | (UINT64_C(1) << 63), i, i * 2);
+	for (i = 0; i < 10000; i++) {
+		struct hashmap_entry *e =
+			hashmap_first(&m, (i << 20) | (UINT64_C(1) << 63), &it);
+
+		if (!e || e->key != i || e->value != i * 2)
+			all = 0;
+	}
+	ok(all, "10000 colliding entries found after growth");
+	is_int(m.count, 10003, "count");
+	is_int(hash_string("abc"), hash_bytes("abc", 3),
+	       "string and byte hashes agree");
+	ok(hash_string("abc") != hash_string("abd"), "hashes differ");
+	hashmap_free(&m);
+	return tap_done();
+}
