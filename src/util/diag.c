@@ -66,6 +66,7 @@ static void replace_control_chars(char *s)
 			*s = '?';
 }
 
+__attribute__((format(printf, 5, 0)))
 static void add_message(struct diag *d, enum diag_level level,
 			enum kabi_error code, const struct diag_loc *loc,
 			const char *fmt, va_list ap)

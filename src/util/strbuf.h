@@ -30,6 +30,7 @@ void strbuf_adds(struct strbuf *sb, const char *s);
 void strbuf_addch(struct strbuf *sb, char c);
 __attribute__((format(printf, 2, 3)))
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...);
+__attribute__((format(printf, 2, 0)))
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
 void strbuf_setlen(struct strbuf *sb, size_t len);
 
