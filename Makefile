@@ -33,7 +33,8 @@ endif
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(DEPS))
 PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(DEPS))
 
-ALL_CFLAGS = -std=c11 $(OPTFLAGS) $(WARNINGS) $(ZSTD_FLAGS) $(PKG_CFLAGS) \
+# _GNU_SOURCE: kabi is a Linux tool (qsort_r, memfd_create, CPU sets)
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(OPTFLAGS) $(WARNINGS) $(ZSTD_FLAGS) $(PKG_CFLAGS) \
 	-MMD -MP $(CFLAGS)
 ALL_LDFLAGS = $(LDFLAGS)
 LINK_CFLAGS = $(filter-out -MMD -MP,$(ALL_CFLAGS))

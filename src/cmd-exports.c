@@ -4,7 +4,6 @@
  * format of the kernel's Module.symvers (CRC, name, module, export kind,
  * namespace), sorted by name.
  */
-#define _GNU_SOURCE
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>

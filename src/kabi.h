@@ -13,5 +13,6 @@ enum kabi_exit {
 };
 
 int cmd_exports(int argc, char **argv);
+int cmd_dump(int argc, char **argv);
 
 #endif

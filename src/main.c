@@ -20,6 +20,8 @@ struct command {
 static const struct command commands[] = {
 	{ "exports", cmd_exports,
 	  "list the symbols a kernel exports, in Module.symvers format" },
+	{ "dump", cmd_dump,
+	  "write a kernel's ABI (exports and their types) as an XML baseline" },
 };
 
 static void print_usage(FILE *out)

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* zstd-compressed modules decompressed into a memory file; see decompress.h. */
-#define _GNU_SOURCE
 #include "decompress.h"
 
 #include <errno.h>

@@ -100,6 +100,14 @@ int exports_read_file(const struct kernel_file *file, struct export_table *t,
 int exports_read_files(const struct kernel_files *kf, unsigned jobs,
 		       struct export_table *t, struct diag *d);
 
+/*
+ * Open a kernel file for reading as ELF: a descriptor of the file itself,
+ * or of its decompressed bytes when it is zstd-compressed (which Debian
+ * 12's elfutils cannot read; .xz and .gz it reads itself). Negative on
+ * error, reported in d.
+ */
+int elf_open_input(const char *path, struct diag *d);
+
 /* "x86-64", "AArch64", ... for an ELF e_machine */
 const char *elf_machine_name(unsigned machine);
 

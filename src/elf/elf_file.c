@@ -3,7 +3,6 @@
  * Opening a kernel ELF file and reading its sections, symbols and
  * relocations with every offset checked against the file; see elf_file.h.
  */
-#define _GNU_SOURCE
 #include "elf_file.h"
 
 #include <errno.h>
@@ -49,7 +48,7 @@ const char *elf_machine_name(unsigned machine)
 	return m ? m->name : "an unknown machine";
 }
 
-static int open_input(const char *path, struct diag *d)
+int elf_open_input(const char *path, struct diag *d)
 {
 	unsigned char magic[4];
 	struct stat st;
@@ -242,7 +241,7 @@ int elf_file_open(struct elf_file *f, const char *path, struct diag *d)
 	f->path = path;
 	f->diag = d;
 	hashmap_init(&f->symbol_names);
-	fd = open_input(path, d);
+	fd = elf_open_input(path, d);
 	if (fd < 0)
 		return fd;
 	err = begin_elf(f, fd);

@@ -4,7 +4,6 @@
  * table each, then merged in file order and sorted, so that the result
  * does not depend on the number of threads.
  */
-#define _GNU_SOURCE
 #include <elf.h>
 #include <stdlib.h>
 #include <string.h>

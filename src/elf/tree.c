@@ -7,7 +7,6 @@
  * names follow Module.symvers: the path below the tree, or below
  * lib/modules/VER/kernel, without the .ko suffix.
  */
-#define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
 #include <fnmatch.h>

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Output files written to a temporary name and renamed; see atomic_file.h. */
-#define _GNU_SOURCE
 #include "atomic_file.h"
 
 #include <errno.h>

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* A minimal work-sharing loop over pthreads; see parallel.h. */
-#define _GNU_SOURCE
 #include "parallel.h"
 
 #include <pthread.h>
@@ -51,6 +50,102 @@ void parallel_run(size_t n, unsigned threads, parallel_job_fn job, void *ctx)
 	worker(&st);	/* the calling thread works too */
 	for (i = 0; i < started; i++)
 		pthread_join(tids[i], NULL);
+	free(tids);
+}
+
+struct ordered_state {
+	pthread_mutex_t lock;
+	pthread_cond_t changed;
+	size_t n, next, consumed, window;
+	void **results;
+	char *ready;
+	ordered_work_fn work;
+	void *ctx;
+};
+
+struct ordered_worker {
+	struct ordered_state *st;
+	unsigned thread;
+};
+
+static void *ordered_worker(void *arg)
+{
+	struct ordered_worker *w = arg;
+	struct ordered_state *st = w->st;
+
+	pthread_mutex_lock(&st->lock);
+	for (;;) {
+		size_t i;
+		void *result;
+
+		while (st->next < st->n && st->next >= st->consumed + st->window)
+			pthread_cond_wait(&st->changed, &st->lock);
+		if (st->next >= st->n)
+			break;
+		i = st->next++;
+		pthread_mutex_unlock(&st->lock);
+		result = st->work(i, w->thread, st->ctx);
+		pthread_mutex_lock(&st->lock);
+		st->results[i] = result;
+		st->ready[i] = 1;
+		pthread_cond_broadcast(&st->changed);
+	}
+	pthread_mutex_unlock(&st->lock);
+	return NULL;
+}
+
+void parallel_ordered(size_t n, unsigned threads, size_t window,
+		      ordered_work_fn work, ordered_consume_fn consume,
+		      void *ctx)
+{
+	struct ordered_state st = { .n = n, .window = window ? window : 1,
+				    .work = work, .ctx = ctx };
+	struct ordered_worker *workers;
+	pthread_t *tids;
+	unsigned started = 0, t;
+	size_t i;
+
+	if (threads <= 1 || n <= 1) {
+		for (i = 0; i < n; i++)
+			consume(i, work(i, 0, ctx), ctx);
+		return;
+	}
+	pthread_mutex_init(&st.lock, NULL);
+	pthread_cond_init(&st.changed, NULL);
+	st.results = xcalloc(n, sizeof(*st.results));
+	st.ready = xcalloc(n, 1);
+	workers = xcalloc(threads, sizeof(*workers));
+	tids = xcalloc(threads, sizeof(*tids));
+	for (t = 0; t < threads; t++) {
+		workers[t].st = &st;
+		workers[t].thread = t;
+		if (pthread_create(&tids[t], NULL, ordered_worker, &workers[t]))
+			break;
+		started++;
+	}
+	for (i = 0; i < n && !started; i++)	/* no threads: do it here */
+		consume(i, work(i, 0, ctx), ctx);
+	for (i = 0; i < n && started; i++) {
+		void *result;
+
+		pthread_mutex_lock(&st.lock);
+		while (!st.ready[i])
+			pthread_cond_wait(&st.changed, &st.lock);
+		result = st.results[i];
+		pthread_mutex_unlock(&st.lock);
+		consume(i, result, ctx);
+		pthread_mutex_lock(&st.lock);
+		st.consumed = i + 1;
+		pthread_cond_broadcast(&st.changed);
+		pthread_mutex_unlock(&st.lock);
+	}
+	for (t = 0; t < started; t++)
+		pthread_join(tids[t], NULL);
+	pthread_cond_destroy(&st.changed);
+	pthread_mutex_destroy(&st.lock);
+	free(st.results);
+	free(st.ready);
+	free(workers);
 	free(tids);
 }
 

@@ -13,6 +13,19 @@
 typedef void (*parallel_job_fn)(size_t index, void *ctx);
 
 void parallel_run(size_t n, unsigned threads, parallel_job_fn job, void *ctx);
+
+/*
+ * Produce results on worker threads and consume them in index order on
+ * the calling thread, as soon as each is ready: work(i) runs on thread
+ * `thread` (0 .. threads-1, for per-thread state the caller keeps) and
+ * returns a result, consume(i, result) sees them in order 0, 1, 2...
+ * At most `window` results wait to be consumed, bounding memory.
+ */
+typedef void *(*ordered_work_fn)(size_t index, unsigned thread, void *ctx);
+typedef void (*ordered_consume_fn)(size_t index, void *result, void *ctx);
+void parallel_ordered(size_t n, unsigned threads, size_t window,
+		      ordered_work_fn work, ordered_consume_fn consume,
+		      void *ctx);
 /* The number of CPUs this process may use (at least 1). */
 unsigned parallel_default_threads(void);
 

@@ -7,7 +7,6 @@
  *   elfpatch FILE rela SECTION INDEX offset|info|addend VALUE
  *   elfpatch FILE byte FILE-OFFSET VALUE
  */
-#define _GNU_SOURCE
 #include <fcntl.h>
 #include <gelf.h>
 #include <stdint.h>

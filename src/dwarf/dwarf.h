@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The dwarf/ stage: the types of a kernel's exported symbols, read from
+ * DWARF through elfutils' libdwfl (which relocates the DWARF of modules,
+ * decompresses sections and finds separate debug files), into the model.
+ * Only what the exports reach is read.
+ */
+#ifndef KABI_DWARF_H
+#define KABI_DWARF_H
+
+#include <stdbool.h>
+
+#include "../elf/elf.h"
+#include "../model/model.h"
+#include "../model/builder.h"
+#include "../util/diag.h"
+
+struct dwarf_options {
+	unsigned jobs;
+	/* where separate debug files are looked up (build-id, debuglink) */
+	const char *debug_root;
+	/* called after each file, from the main thread (progress display) */
+	void (*progress)(size_t done, size_t total, void *ctx);
+	void *progress_ctx;
+};
+
+/*
+ * Build the model of a kernel: every export of the table as a symbol,
+ * with its type when DWARF describes it. Files without debug information
+ * are reported; the rest is still read.
+ */
+int dwarf_load(const struct kernel_files *kf, const struct export_table *t,
+	       const struct dwarf_options *opts, struct kabi_model *out,
+	       struct model_builder_stats *stats, struct diag *d);
+
+#endif

@@ -1,0 +1,299 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Reading a kernel's DWARF: the units of work are the compilation units
+ * of vmlinux (each thread opens vmlinux once for itself, as libdw handles
+ * are not shared between threads) and whole modules (libdwfl relocates a
+ * module's DWARF when it is opened). Modules that export nothing are not
+ * read at all. Workers turn units into fragment summaries; the main
+ * thread adds them to the model builder in unit order.
+ */
+#include "dwarf.h"
+
+#include <dwarf.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "open.h"
+#include "symbols.h"
+#include "../util/parallel.h"
+#include "../util/xalloc.h"
+#include "../util/banned.h"
+
+struct unit {
+	size_t file;		/* in the kernel_files */
+	Dwarf_Off cu;		/* vmlinux: the CU DIE; modules: all CUs */
+	bool last_of_file;
+};
+
+struct unit_result {
+	struct fragment_summary **summaries;
+	size_t n, alloc;
+	struct diag diag;
+};
+
+struct thread_state {
+	struct dwarf_handle vmlinux;
+	int status;		/* 0 not opened, 1 open, -1 failed */
+};
+
+struct loader {
+	const struct kernel_files *kf;
+	const struct dwarf_options *opts;
+	struct kabi_model *out;
+	struct file_exports *exports;	/* per file */
+	atomic_uint *errors;		/* per file */
+	struct unit *units;
+	size_t nunits, units_alloc;
+	struct thread_state *threads;
+	struct model_builder *builder;
+	struct diag *diag;
+	size_t files_done, files_total;
+};
+
+static void add_summary(struct unit_result *res, struct fragment_summary *s)
+{
+	size_t errors;
+
+	if (!s)
+		return;
+	errors = fragment_summary_errors(s);
+	if (errors)
+		diag_error(&res->diag, KABI_E_BAD_DWARF, DIAG_AT_FILE(NULL),
+			   "%zu anonymous types refer to themselves: damaged DWARF",
+			   errors);
+	ALLOC_GROW(res->summaries, res->n + 1, res->alloc);
+	res->summaries[res->n++] = s;
+}
+
+static void read_vmlinux_cu(struct loader *l, const struct unit *u,
+			    unsigned thread, struct unit_result *res)
+{
+	struct thread_state *ts = &l->threads[thread];
+	const char *path = l->kf->files[u->file].path;
+	Dwarf_Die cu;
+
+	if (ts->status == 0)	/* the main thread reported any failure */
+		ts->status = dwarf_handle_open(&ts->vmlinux, path,
+					       l->opts->debug_root,
+					       &res->diag) ? -1 : 1;
+	if (ts->status < 0)
+		return;
+	if (!dwarf_offdie(ts->vmlinux.dwarf, u->cu, &cu)) {
+		diag_error(&res->diag, KABI_E_BAD_DWARF,
+			   DIAG_AT_SECTION(path, ".debug_info", u->cu),
+			   "cannot read compilation unit: %s", dwarf_errmsg(-1));
+		return;
+	}
+	add_summary(res, symbols_read_cu(&cu, &l->exports[u->file], path,
+					 &res->diag, &l->errors[u->file]));
+}
+
+static void read_module(struct loader *l, const struct unit *u,
+			struct unit_result *res)
+{
+	const char *path = l->kf->files[u->file].path;
+	struct dwarf_handle h;
+	Dwarf_CU *cu = NULL;
+	Dwarf_Die cudie;
+	Dwarf_Half version;
+	uint8_t unit_type;
+
+	if (dwarf_handle_open(&h, path, l->opts->debug_root, &res->diag))
+		return;
+	while (dwarf_get_units(h.dwarf, cu, &cu, &version, &unit_type, &cudie,
+			       NULL) == 0)
+		if (unit_type == DW_UT_compile || unit_type == DW_UT_partial)
+			add_summary(res, symbols_read_cu(&cudie,
+							 &l->exports[u->file],
+							 path, &res->diag,
+							 &l->errors[u->file]));
+	dwarf_handle_close(&h);
+}
+
+static void *work(size_t index, unsigned thread, void *ctx)
+{
+	struct loader *l = ctx;
+	const struct unit *u = &l->units[index];
+	struct unit_result *res = xcalloc(1, sizeof(*res));
+
+	diag_init(&res->diag);
+	if (l->kf->files[u->file].is_vmlinux)
+		read_vmlinux_cu(l, u, thread, res);
+	else
+		read_module(l, u, res);
+	return res;
+}
+
+static void consume(size_t index, void *result, void *ctx)
+{
+	struct loader *l = ctx;
+	struct unit_result *res = result;
+	size_t i;
+
+	for (i = 0; i < res->n; i++)
+		model_builder_add(l->builder, res->summaries[i]);
+	diag_move(l->diag, &res->diag);
+	free(res->summaries);
+	free(res);
+	if (l->units[index].last_of_file) {
+		l->files_done++;
+		if (l->opts->progress)
+			l->opts->progress(l->files_done, l->files_total,
+					  l->opts->progress_ctx);
+	}
+}
+
+static void add_unit(struct loader *l, size_t file, Dwarf_Off cu)
+{
+	ALLOC_GROW(l->units, l->nunits + 1, l->units_alloc);
+	l->units[l->nunits].file = file;
+	l->units[l->nunits].cu = cu;
+	l->units[l->nunits].last_of_file = false;
+	l->nunits++;
+}
+
+/* vmlinux is split into its compilation units, listed here once. */
+static void plan_vmlinux(struct loader *l, size_t file)
+{
+	const char *path = l->kf->files[file].path;
+	struct dwarf_handle h;
+	Dwarf_CU *cu = NULL;
+	Dwarf_Die cudie;
+	Dwarf_Half version;
+	uint8_t unit_type;
+	size_t before = l->nunits;
+
+	if (dwarf_handle_open(&h, path, l->opts->debug_root, l->diag))
+		return;
+	while (dwarf_get_units(h.dwarf, cu, &cu, &version, &unit_type, &cudie,
+			       NULL) == 0)
+		if (unit_type == DW_UT_compile || unit_type == DW_UT_partial)
+			add_unit(l, file, dwarf_dieoffset(&cudie));
+	dwarf_handle_close(&h);
+	if (l->nunits > before)
+		l->units[l->nunits - 1].last_of_file = true;
+}
+
+static void plan(struct loader *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->kf->count; i++) {
+		const struct kernel_file *f = &l->kf->files[i];
+
+		if (!l->exports[i].count)
+			continue;	/* nothing exported: nothing to read */
+		l->files_total++;
+		if (f->is_vmlinux) {
+			plan_vmlinux(l, i);
+		} else {
+			add_unit(l, i, 0);
+			l->units[l->nunits - 1].last_of_file = true;
+		}
+	}
+}
+
+/* The model's symbols: every export, in the table's (sorted) order. */
+static void add_exports(struct kabi_model *out, const struct export_table *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->count; i++) {
+		const struct kabi_export *x = &t->exports[i];
+		struct kabi_symbol s = { 0 };
+
+		s.name = model_intern(out, strset_str(&t->strings, x->name));
+		s.module = model_intern(out, strset_str(&t->strings, x->module));
+		s.ns = model_intern(out, strset_str(&t->strings, x->ns));
+		s.crc = x->crc;
+		if (x->type == EXPORT_FUNCTION)
+			s.flags |= KABI_SYM_FUNCTION;
+		if (x->gpl_only)
+			s.flags |= KABI_SYM_GPL;
+		if (x->has_crc)
+			s.flags |= KABI_SYM_HAS_CRC;
+		model_add_symbol(out, &s);
+	}
+}
+
+/*
+ * A weak alias (memset of __memset) has no DIE of its own: it gets the
+ * type of an export of the same module at the same place.
+ */
+static void type_aliases(struct kabi_model *out, const struct export_table *t)
+{
+	struct hashmap places = HASHMAP_INIT;
+	size_t i;
+
+	for (i = 0; i < t->count; i++) {
+		const struct kabi_export *x = &t->exports[i];
+
+		if (out->symbols[i].flags & KABI_SYM_HAS_TYPE)
+			hashmap_add(&places, hash_combine(hash_combine(x->module,
+					x->section), x->value), i, 0);
+	}
+	for (i = 0; i < t->count; i++) {
+		const struct kabi_export *x = &t->exports[i];
+		struct kabi_symbol *s = &out->symbols[i];
+		struct hashmap_iter it;
+		struct hashmap_entry *e;
+		uint64_t h = hash_combine(hash_combine(x->module, x->section),
+					  x->value);
+
+		if (s->flags & KABI_SYM_HAS_TYPE)
+			continue;
+		for (e = hashmap_first(&places, h, &it); e;
+		     e = hashmap_next(&places, &it)) {
+			const struct kabi_export *y = &t->exports[e->key];
+			const struct kabi_symbol *typed = &out->symbols[e->key];
+
+			if (y->module != x->module || y->section != x->section ||
+			    y->value != x->value ||
+			    (typed->flags ^ s->flags) & KABI_SYM_FUNCTION)
+				continue;
+			s->type = typed->type;
+			s->first_param = typed->first_param;
+			s->nparams = typed->nparams;
+			s->flags |= KABI_SYM_HAS_TYPE;
+			break;
+		}
+	}
+	hashmap_free(&places);
+}
+
+int dwarf_load(const struct kernel_files *kf, const struct export_table *t,
+	       const struct dwarf_options *opts, struct kabi_model *out,
+	       struct model_builder_stats *stats, struct diag *d)
+{
+	struct loader l = { .kf = kf, .opts = opts, .out = out, .diag = d };
+	unsigned threads = opts->jobs ? opts->jobs : 1, i;
+	size_t errors = d->errors, f;
+
+	add_exports(out, t);
+	l.exports = xcalloc(kf->count + 1, sizeof(*l.exports));
+	l.errors = xcalloc(kf->count + 1, sizeof(*l.errors));
+	for (f = 0; f < kf->count; f++)
+		file_exports_init(&l.exports[f], out,
+				  model_intern(out, kf->files[f].module));
+	plan(&l);
+	l.threads = xcalloc(threads, sizeof(*l.threads));
+	l.builder = model_builder_new();
+	parallel_ordered(l.nunits, threads, 4 * (size_t)threads, work, consume,
+			 &l);
+	model_builder_finish(l.builder, out);
+	type_aliases(out, t);
+	if (stats)
+		model_builder_stats(l.builder, stats);
+	model_builder_free(l.builder);
+	for (i = 0; i < threads; i++)
+		if (l.threads[i].status > 0)
+			dwarf_handle_close(&l.threads[i].vmlinux);
+	for (f = 0; f < kf->count; f++)
+		file_exports_free(&l.exports[f]);
+	free(l.threads);
+	free(l.exports);
+	free(l.errors);
+	free(l.units);
+	return d->errors > errors ? -KABI_E_BAD_DWARF : 0;
+}

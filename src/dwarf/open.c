@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Opening a kernel file's DWARF with libdwfl, offline: no running
+ * kernel, no search of the host's debug folders unless asked.
+ */
+#include "open.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../util/strbuf.h"
+#include "../util/xalloc.h"
+#include "../util/banned.h"
+
+int dwarf_handle_open(struct dwarf_handle *h, const char *path,
+		      const char *debug_root, struct diag *d)
+{
+	struct strbuf search = STRBUF_INIT;
+	Dwfl_Module *mod;
+	int fd;
+
+	memset(h, 0, sizeof(*h));
+	/*
+	 * Separate debug files are looked for beside the file and in its
+	 * .debug folder, and in the debug root if one is given: its
+	 * .build-id folder, and the file's path below it.
+	 */
+	strbuf_adds(&search, ":.debug");
+	if (debug_root)
+		strbuf_addf(&search, ":%s", debug_root);
+	h->search_path = strbuf_detach(&search);
+	h->callbacks.find_elf = dwfl_build_id_find_elf;
+	h->callbacks.find_debuginfo = dwfl_standard_find_debuginfo;
+	h->callbacks.section_address = dwfl_offline_section_address;
+	h->callbacks.debuginfo_path = &h->search_path;
+	fd = elf_open_input(path, d);
+	if (fd < 0) {
+		dwarf_handle_close(h);
+		return fd;
+	}
+	h->dwfl = dwfl_begin(&h->callbacks);
+	if (!h->dwfl) {
+		close(fd);
+		dwarf_handle_close(h);
+		return diag_error(d, KABI_E_IO, DIAG_AT_FILE(path),
+				  "cannot start libdwfl: %s", dwfl_errmsg(-1));
+	}
+	/* libdwfl takes the descriptor over */
+	mod = dwfl_report_offline(h->dwfl, path, path, fd);
+	if (!mod || dwfl_report_end(h->dwfl, NULL, NULL) != 0) {
+		int err = diag_error(d, KABI_E_BAD_ELF, DIAG_AT_FILE(path),
+				     "cannot open: %s", dwfl_errmsg(-1));
+
+		dwarf_handle_close(h);
+		return err;
+	}
+	h->dwarf = dwfl_module_getdwarf(mod, &h->bias);
+	if (!h->dwarf) {
+		int err = diag_error(d, KABI_E_NO_DEBUG, DIAG_AT_FILE(path),
+				     "no DWARF debug information (%s): use a debug build, or --debug-root for separate debug files",
+				     dwfl_errmsg(-1));
+
+		dwarf_handle_close(h);
+		return err;
+	}
+	return 0;
+}
+
+void dwarf_handle_close(struct dwarf_handle *h)
+{
+	if (h->dwfl)
+		dwfl_end(h->dwfl);
+	free(h->search_path);
+	memset(h, 0, sizeof(*h));
+}

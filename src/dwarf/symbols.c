@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Exported symbols in a compilation unit: the top-level subprogram and
+ * variable DIEs that define a name the file exports. A definition may
+ * carry its name itself, or through DW_AT_specification (a variable
+ * declared extern before) or DW_AT_abstract_origin (an inline function's
+ * out-of-line copy); declarations are skipped.
+ */
+#include "symbols.h"
+
+#include <dwarf.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "walker.h"
+#include "../util/xalloc.h"
+#include "../util/banned.h"
+
+void file_exports_init(struct file_exports *fx, const struct kabi_model *m,
+		       uint32_t module)
+{
+	size_t i;
+
+	memset(fx, 0, sizeof(*fx));
+	fx->model = m;
+	hashmap_init(&fx->by_name);
+	for (i = 0; i < m->nsymbols; i++) {
+		const struct kabi_symbol *s = &m->symbols[i];
+
+		if (s->module != module)
+			continue;
+		hashmap_add(&fx->by_name, hash_string(model_str(m, s->name)),
+			    i, 0);
+		fx->count++;
+	}
+}
+
+void file_exports_free(struct file_exports *fx)
+{
+	hashmap_free(&fx->by_name);
+}
+
+static uint32_t find_export(const struct file_exports *fx, const char *name)
+{
+	struct hashmap_iter it;
+	struct hashmap_entry *e;
+
+	for (e = hashmap_first(&fx->by_name, hash_string(name), &it); e;
+	     e = hashmap_next(&fx->by_name, &it))
+		if (!strcmp(model_str(fx->model,
+				      fx->model->symbols[e->key].name), name))
+			return (uint32_t)e->key;
+	return UINT32_MAX;
+}
+
+/* The name of a definition, or NULL for declarations and the nameless. */
+static const char *definition_name(Dwarf_Die *die)
+{
+	Dwarf_Attribute attr;
+	bool declaration = false;
+	const char *name;
+
+	if (dwarf_attr(die, DW_AT_declaration, &attr) &&
+	    dwarf_formflag(&attr, &declaration) == 0 && declaration)
+		return NULL;
+	name = dwarf_diename(die);
+	if (name)
+		return name;
+	if (!dwarf_hasattr(die, DW_AT_specification) &&
+	    !dwarf_hasattr(die, DW_AT_abstract_origin))
+		return NULL;
+	return dwarf_formstring(dwarf_attr_integrate(die, DW_AT_name, &attr));
+}
+
+static void add_symbol(struct type_walker *w, Dwarf_Die *die, uint32_t index)
+{
+	struct kabi_symbol sym = { .name = index };
+	Dwarf_Attribute attr;
+	Dwarf_Die origin;
+
+	if (dwarf_tag(die) == DW_TAG_subprogram) {
+		/* an out-of-line copy: its abstract origin has it all */
+		if (dwarf_attr(die, DW_AT_abstract_origin, &attr) &&
+		    dwarf_formref_die(&attr, &origin))
+			die = &origin;
+		sym.type = walker_function(w, die, &sym.first_param,
+					   &sym.nparams);
+		sym.flags = KABI_SYM_FUNCTION;
+	} else {
+		sym.type = walker_type_of(w, die);
+	}
+	model_add_symbol(w->out, &sym);
+}
+
+struct fragment_summary *symbols_read_cu(Dwarf_Die *cu,
+					 const struct file_exports *fx,
+					 const char *path, struct diag *d,
+					 atomic_uint *errors)
+{
+	struct kabi_model *frag;
+	struct type_walker w;
+	Dwarf_Attribute attr;
+	Dwarf_Word language;
+	Dwarf_Die child;
+
+	/*
+	 * The assembler describes its functions as returning an unspecified
+	 * type: that is no type information.
+	 */
+	if (dwarf_formudata(dwarf_attr(cu, DW_AT_language, &attr), &language) == 0 &&
+	    language == DW_LANG_Mips_Assembler)
+		return NULL;
+	frag = xmalloc(sizeof(*frag));
+	model_init(frag);
+	walker_init(&w, cu, frag, path, d, errors);
+	if (dwarf_child(cu, &child) == 0) {
+		do {
+			int tag = dwarf_tag(&child);
+			const char *name;
+			uint32_t index;
+
+			if (tag != DW_TAG_subprogram && tag != DW_TAG_variable)
+				continue;
+			name = definition_name(&child);
+			if (!name)
+				continue;
+			index = find_export(fx, name);
+			if (index != UINT32_MAX)
+				add_symbol(&w, &child, index);
+		} while (dwarf_siblingof(&child, &child) == 0);
+	}
+	walker_drain(&w);
+	walker_free(&w);
+	if (!frag->nsymbols) {
+		model_free(frag);
+		free(frag);
+		return NULL;
+	}
+	return fragment_summarize(frag);
+}

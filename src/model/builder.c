@@ -1,0 +1,388 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Structural deduplication of CU-local models; see builder.h.
+ *
+ * Every named struct, union, enum and typedef of every fragment is an
+ * instance. Its shape is a canonical byte string of its content, in which
+ * anonymous and derived types (pointers, arrays, function types, anonymous
+ * structs) are written out in full and named ones are written as a
+ * reference by kind and name: a reference slot. Every cycle in C passes
+ * through a named type, so shapes are finite.
+ *
+ * Instances with equal shapes are candidates for being the same type;
+ * they are the same type when, slot by slot, they refer to the same
+ * types. That is settled by partition refinement: start with one block
+ * per shape, split blocks whose instances refer to different blocks, and
+ * repeat until nothing splits. The result is the coarsest structural
+ * equivalence, whatever the order of the fragments: one type per block.
+ *
+ * A declaration-only struct (known by name only) follows the definition
+ * of that name when the tree has exactly one; with several it stays an
+ * opaque declaration marked ambiguous.
+ */
+#include "builder.h"
+#include "builder_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util/hashmap.h"
+#include "../util/strbuf.h"
+#include "../util/xalloc.h"
+#include "../util/banned.h"
+
+/* Anonymous types nested deeper than this are taken for a cycle. */
+#define MAX_NESTING 256
+
+/* --- serialising a fragment (worker side) ------------------------------ */
+
+struct summary_root {
+	uint32_t local;		/* local type id; for symbols the symbol index */
+	uint64_t hash;
+	size_t off;
+	size_t len;
+	size_t refs_off;
+	uint32_t nrefs;
+};
+
+struct fragment_summary {
+	struct kabi_model *frag;
+	struct strbuf bytes;
+	uint32_t *refs;		/* local type ids of referenced named types */
+	size_t nrefs, refs_alloc;
+	struct summary_root *roots;	/* named types, then symbols */
+	size_t nroots, roots_alloc;
+	size_t nnamed;
+	size_t errors;
+};
+
+bool builder_is_named(const struct kabi_type *t)
+{
+	return t->name && (t->kind == KABI_STRUCT || t->kind == KABI_UNION ||
+			   t->kind == KABI_ENUM || t->kind == KABI_TYPEDEF);
+}
+
+static void put_uv(struct strbuf *sb, uint64_t v)
+{
+	unsigned char buf[10];
+	size_t n = 0;
+
+	do {
+		buf[n] = v & 0x7f;
+		v >>= 7;
+		if (v)
+			buf[n] |= 0x80;
+		n++;
+	} while (v);
+	strbuf_add(sb, buf, n);
+}
+
+static void put_str(struct strbuf *sb, const char *s)
+{
+	size_t len = strlen(s);
+
+	put_uv(sb, len);
+	strbuf_add(sb, s, len);
+}
+
+struct serializer {
+	struct fragment_summary *s;
+	uint8_t *active;	/* per local type: being written (cycle guard) */
+	unsigned depth;
+};
+
+static void serialize(struct serializer *z, uint32_t id, bool root);
+
+static void serialize_body(struct serializer *z, const struct kabi_type *t)
+{
+	const struct kabi_model *f = z->s->frag;
+	struct strbuf *sb = &z->s->bytes;
+	uint32_t i;
+
+	switch (t->kind) {
+	case KABI_POINTER: case KABI_CONST: case KABI_VOLATILE:
+	case KABI_RESTRICT: case KABI_ATOMIC: case KABI_TYPEDEF:
+	case KABI_ARRAY:
+		serialize(z, t->target, false);
+		break;
+	case KABI_STRUCT: case KABI_UNION:
+		for (i = 0; i < t->count; i++) {
+			const struct kabi_member *m = &f->members[t->first + i];
+
+			put_str(sb, model_str(f, m->name));
+			put_uv(sb, m->offset);
+			put_uv(sb, m->bit_size);
+			serialize(z, m->type, false);
+		}
+		break;
+	case KABI_ENUM:
+		for (i = 0; i < t->count; i++) {
+			const struct kabi_enumerator *e =
+				&f->enumerators[t->first + i];
+
+			put_str(sb, model_str(f, e->name));
+			put_uv(sb, e->value);
+		}
+		break;
+	case KABI_FUNCTION:
+		serialize(z, t->target, false);
+		for (i = 0; i < t->count; i++)
+			serialize(z, f->params[t->first + i], false);
+		break;
+	default:
+		break;
+	}
+}
+
+static void serialize(struct serializer *z, uint32_t id, bool root)
+{
+	const struct kabi_model *f = z->s->frag;
+	const struct kabi_type *t = &f->types[id];
+	struct strbuf *sb = &z->s->bytes;
+
+	if (t->kind == KABI_VOID) {
+		strbuf_addch(sb, TOKEN_VOID);
+		return;
+	}
+	if (!root && builder_is_named(t)) {
+		strbuf_addch(sb, TOKEN_REF);
+		strbuf_addch(sb, (char)t->kind);
+		put_str(sb, model_str(f, t->name));
+		ALLOC_GROW(z->s->refs, z->s->nrefs + 1, z->s->refs_alloc);
+		z->s->refs[z->s->nrefs++] = id;
+		return;
+	}
+	if (z->active[id] || z->depth >= MAX_NESTING) {
+		/* only damaged DWARF makes anonymous types refer to themselves */
+		strbuf_addch(sb, TOKEN_BAD);
+		z->s->errors++;
+		return;
+	}
+	z->active[id] = 1;
+	z->depth++;
+	strbuf_addch(sb, TOKEN_NODE);
+	strbuf_addch(sb, (char)t->kind);
+	strbuf_addch(sb, (char)t->flags);
+	put_uv(sb, t->encoding);
+	put_uv(sb, t->size);
+	put_uv(sb, t->align);
+	put_str(sb, model_str(f, t->name));
+	put_uv(sb, t->count);
+	serialize_body(z, t);
+	z->depth--;
+	z->active[id] = 0;
+}
+
+static void add_root(struct serializer *z, uint32_t local, uint32_t type,
+		     bool root)
+{
+	struct fragment_summary *s = z->s;
+	struct summary_root *r;
+
+	ALLOC_GROW(s->roots, s->nroots + 1, s->roots_alloc);
+	r = &s->roots[s->nroots++];
+	r->local = local;
+	r->off = s->bytes.len;
+	r->refs_off = s->nrefs;
+	serialize(z, type, root);
+	r->len = s->bytes.len - r->off;
+	r->nrefs = (uint32_t)(s->nrefs - r->refs_off);
+	r->hash = hash_bytes(s->bytes.buf + r->off, r->len);
+}
+
+struct fragment_summary *fragment_summarize(struct kabi_model *frag)
+{
+	struct fragment_summary *s = xcalloc(1, sizeof(*s));
+	struct serializer z = { s, xcalloc(frag->ntypes, 1), 0 };
+	uint32_t i;
+
+	s->frag = frag;
+	strbuf_init(&s->bytes);
+	for (i = 1; i < frag->ntypes; i++)
+		if (builder_is_named(&frag->types[i]))
+			add_root(&z, i, i, true);
+	s->nnamed = s->nroots;
+	for (i = 0; i < frag->nsymbols; i++)
+		add_root(&z, i, frag->symbols[i].type, false);
+	free(z.active);
+	return s;
+}
+
+void fragment_summary_free(struct fragment_summary *s)
+{
+	if (!s)
+		return;
+	model_free(s->frag);
+	free(s->frag);
+	strbuf_release(&s->bytes);
+	free(s->refs);
+	free(s->roots);
+	free(s);
+}
+
+size_t fragment_summary_errors(const struct fragment_summary *s)
+{
+	return s->errors;
+}
+
+/* --- collecting (main side) -------------------------------------------- */
+
+struct model_builder *model_builder_new(void)
+{
+	struct model_builder *b = xcalloc(1, sizeof(*b));
+
+	strset_init(&b->strings);
+	strbuf_init(&b->bytes);
+	hashmap_init(&b->shape_index);
+	return b;
+}
+
+void model_builder_free(struct model_builder *b)
+{
+	if (!b)
+		return;
+	strset_free(&b->strings);
+	strbuf_release(&b->bytes);
+	free(b->shapes);
+	hashmap_free(&b->shape_index);
+	free(b->inst_shape);
+	free(b->inst_file);
+	free(b->inst_line);
+	free(b->inst_refs);
+	free(b->refs);
+	free(b->sym_refs);
+	free(b->names);
+	free(b->symbols);
+	free(b);
+}
+
+static uint32_t find_or_add_shape(struct model_builder *b,
+				  const struct fragment_summary *s,
+				  const struct summary_root *r,
+				  const struct kabi_type *t)
+{
+	const char *bytes = s->bytes.buf + r->off;
+	struct hashmap_iter iter;
+	struct hashmap_entry *e;
+	struct shape *sh;
+
+	for (e = hashmap_first(&b->shape_index, r->hash, &iter); e;
+	     e = hashmap_next(&b->shape_index, &iter)) {
+		sh = &b->shapes[e->key];
+		if (sh->len == r->len && !memcmp(b->bytes.buf + sh->off, bytes,
+						 r->len))
+			return (uint32_t)e->key;
+	}
+	ALLOC_GROW(b->shapes, b->nshapes + 1, b->shapes_alloc);
+	sh = &b->shapes[b->nshapes];
+	memset(sh, 0, sizeof(*sh));
+	sh->hash = r->hash;
+	sh->off = b->bytes.len;
+	sh->len = r->len;
+	sh->first_instance = NONE;
+	strbuf_add(&b->bytes, bytes, r->len);
+	if (t) {
+		sh->kind = t->kind;
+		sh->named = true;
+		sh->declaration = t->flags & KABI_TYPE_DECLARATION;
+		sh->name = strset_add(&b->strings, model_str(s->frag, t->name));
+	}
+	hashmap_add(&b->shape_index, r->hash, b->nshapes, 0);
+	return (uint32_t)b->nshapes++;
+}
+
+/* Append a root's references, as instance ids, to a vector. */
+static size_t add_refs(uint32_t **v, size_t *n, size_t *alloc,
+		       const struct fragment_summary *s,
+		       const struct summary_root *r, const uint32_t *inst_of)
+{
+	size_t start = *n;
+	uint32_t k;
+
+	ALLOC_GROW(*v, *n + r->nrefs, *alloc);
+	for (k = 0; k < r->nrefs; k++)
+		(*v)[(*n)++] = inst_of[s->refs[r->refs_off + k]];
+	return start;
+}
+
+static void add_symbol(struct model_builder *b,
+		       const struct fragment_summary *s,
+		       const struct summary_root *r, const uint32_t *inst_of)
+{
+	const struct kabi_symbol *sym = &s->frag->symbols[r->local];
+	uint32_t index = sym->name, k;
+	struct symbol_desc *d;
+
+	if (index >= b->nsymbols) {
+		size_t n = index + 1;
+
+		b->symbols = xrealloc(b->symbols, xmul(n, sizeof(*b->symbols)));
+		memset(b->symbols + b->nsymbols, 0,
+		       (n - b->nsymbols) * sizeof(*b->symbols));
+		b->nsymbols = n;
+	}
+	d = &b->symbols[index];
+	if (d->set)
+		return;		/* the first description wins */
+	d->set = true;
+	d->shape = find_or_add_shape(b, s, r, NULL);
+	d->refs_off = add_refs(&b->sym_refs, &b->nsym_refs, &b->sym_refs_alloc,
+			       s, r, inst_of);
+	d->nrefs = r->nrefs;
+	d->names_off = b->nnames;
+	d->nnames = sym->nparams;
+	ALLOC_GROW(b->names, b->nnames + sym->nparams, b->names_alloc);
+	for (k = 0; k < sym->nparams; k++)
+		b->names[b->nnames++] = strset_add(
+			&b->strings,
+			model_str(s->frag,
+				  s->frag->param_names[sym->first_param + k]));
+}
+
+/* Room for one more instance (and the end of its row) in every array. */
+static void grow_instances(struct model_builder *b)
+{
+	size_t n;
+
+	if (b->ninst + 2 <= b->inst_alloc)
+		return;
+	n = b->inst_alloc < 64 ? 128 : b->inst_alloc * 2;
+	b->inst_shape = xrealloc(b->inst_shape, xmul(n, sizeof(uint32_t)));
+	b->inst_file = xrealloc(b->inst_file, xmul(n, sizeof(uint32_t)));
+	b->inst_line = xrealloc(b->inst_line, xmul(n, sizeof(uint32_t)));
+	b->inst_refs = xrealloc(b->inst_refs, xmul(n, sizeof(size_t)));
+	b->inst_alloc = n;
+}
+
+void model_builder_add(struct model_builder *b, struct fragment_summary *s)
+{
+	uint32_t *inst_of = xmalloc(xmul(s->frag->ntypes, sizeof(uint32_t)));
+	size_t k;
+
+	for (k = 0; k < s->frag->ntypes; k++)
+		inst_of[k] = NONE;
+	for (k = 0; k < s->nnamed; k++)
+		inst_of[s->roots[k].local] = (uint32_t)(b->ninst + k);
+	for (k = 0; k < s->nnamed; k++) {
+		const struct summary_root *r = &s->roots[k];
+		const struct kabi_type *t = &s->frag->types[r->local];
+		uint32_t shape = find_or_add_shape(b, s, r, t);
+
+		grow_instances(b);
+		b->inst_shape[b->ninst] = shape;
+		b->inst_file[b->ninst] = strset_add(&b->strings,
+						    model_str(s->frag, t->decl_file));
+		b->inst_line[b->ninst] = t->decl_line;
+		b->inst_refs[b->ninst] = add_refs(&b->refs, &b->nrefs,
+						  &b->refs_alloc, s, r, inst_of);
+		if (b->shapes[shape].first_instance == NONE)
+			b->shapes[shape].first_instance = (uint32_t)b->ninst;
+		b->ninst++;
+		b->inst_refs[b->ninst] = b->nrefs;
+	}
+	for (k = s->nnamed; k < s->nroots; k++)
+		add_symbol(b, s, &s->roots[k], inst_of);
+	b->stats.fragments++;
+	free(inst_of);
+	fragment_summary_free(s);
+}

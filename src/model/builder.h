@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Building one deduplicated model out of many CU-local models
+ * ("fragments"), as the DWARF reader produces them: the same struct seen
+ * in thousands of compilation units becomes one type, two different
+ * struct foo stay two, and a declaration-only struct resolves to the one
+ * definition the tree has.
+ *
+ * Workers summarise fragments in parallel (fragment_summarize); the
+ * summaries are added in a fixed order (model_builder_add), so the result
+ * does not depend on the number of threads.
+ */
+#ifndef KABI_MODEL_BUILDER_H
+#define KABI_MODEL_BUILDER_H
+
+#include "model.h"
+#include "../util/diag.h"
+
+struct fragment_summary;
+struct model_builder;
+
+/*
+ * Summarise a fragment (taking it over). Its symbols' `name` fields hold
+ * the index of the symbol in the final model they describe.
+ */
+struct fragment_summary *fragment_summarize(struct kabi_model *fragment);
+void fragment_summary_free(struct fragment_summary *s);
+/* Problems found while summarising (a cycle of anonymous types). */
+size_t fragment_summary_errors(const struct fragment_summary *s);
+
+struct model_builder *model_builder_new(void);
+void model_builder_free(struct model_builder *b);
+/* Add a summary (taking it over); the first description of a symbol wins. */
+void model_builder_add(struct model_builder *b, struct fragment_summary *s);
+/*
+ * Put the types into out, whose symbols must already be there, and give
+ * each described symbol its type and parameter names.
+ */
+void model_builder_finish(struct model_builder *b, struct kabi_model *out);
+
+/* Figures for the curious (kabi dump --stats) and for tuning. */
+struct model_builder_stats {
+	size_t fragments;
+	size_t instances;	/* named types seen, summed over fragments */
+	size_t shapes;		/* distinct shallow descriptions */
+	size_t blocks;		/* named types after deduplication */
+	size_t rounds;		/* refinement iterations */
+	size_t opaque_names;	/* declarations left opaque: several definitions */
+};
+void model_builder_stats(const struct model_builder *b,
+			 struct model_builder_stats *out);
+
+#endif

@@ -1,0 +1,629 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The second half of the model builder: partition refinement of the
+ * named-type instances into types, then writing those types, and the
+ * anonymous types their shapes spell out, into the output model. See
+ * builder.c for the idea.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "builder_impl.h"
+#include "../util/xalloc.h"
+#include "../util/banned.h"
+
+/* --- names and declarations ---------------------------------------------- */
+
+/* All full definitions of one (kind, name), and what its declarations do. */
+struct name_key {
+	uint32_t name;		/* builder string */
+	uint8_t kind;
+	uint32_t definitions;	/* full shapes with instances */
+	uint32_t shape;		/* the last of them */
+	bool opaque;		/* declarations stay declarations */
+};
+
+struct refinement {
+	const struct model_builder *b;
+	uint32_t *block;	/* per instance; NONE for followers */
+	uint32_t *next;
+	uint32_t *follow;	/* per shape: the definition a declaration follows */
+	uint32_t *key_of;	/* per shape: its name key, or NONE */
+	struct name_key *keys;
+	size_t nkeys, keys_alloc;
+	size_t nblocks;
+};
+
+static uint64_t key_hash(uint8_t kind, uint32_t name)
+{
+	return hash_combine(hash_u64(kind), name);
+}
+
+static void index_names(struct refinement *r)
+{
+	const struct model_builder *b = r->b;
+	struct hashmap index = HASHMAP_INIT;
+	uint32_t s;
+
+	r->key_of = xmalloc(xmul(b->nshapes + 1, sizeof(uint32_t)));
+	for (s = 0; s < b->nshapes; s++) {
+		const struct shape *sh = &b->shapes[s];
+		uint64_t h = key_hash(sh->kind, sh->name);
+		struct hashmap_iter it;
+		struct hashmap_entry *e;
+		struct name_key *k = NULL;
+
+		r->key_of[s] = NONE;
+		if (!sh->named || sh->first_instance == NONE)
+			continue;
+		for (e = hashmap_first(&index, h, &it); e;
+		     e = hashmap_next(&index, &it))
+			if (r->keys[e->value].kind == sh->kind &&
+			    r->keys[e->value].name == sh->name)
+				k = &r->keys[e->value];
+		if (!k) {
+			ALLOC_GROW(r->keys, r->nkeys + 1, r->keys_alloc);
+			k = &r->keys[r->nkeys];
+			memset(k, 0, sizeof(*k));
+			k->kind = sh->kind;
+			k->name = sh->name;
+			hashmap_add(&index, h, 0, r->nkeys++);
+		}
+		r->key_of[s] = (uint32_t)(k - r->keys);
+		if (!sh->declaration) {
+			k->definitions++;
+			k->shape = s;
+		}
+	}
+	hashmap_free(&index);
+}
+
+/* Declarations follow the one definition of their name, if it is one. */
+static void choose_followers(struct refinement *r)
+{
+	const struct model_builder *b = r->b;
+	uint32_t s;
+
+	for (s = 0; s < b->nshapes; s++) {
+		const struct name_key *k = r->key_of[s] == NONE
+						   ? NULL
+						   : &r->keys[r->key_of[s]];
+
+		r->follow[s] = NONE;
+		if (k && b->shapes[s].declaration && k->definitions == 1 &&
+		    !k->opaque)
+			r->follow[s] = k->shape;
+	}
+}
+
+/* --- refinement -------------------------------------------------------- */
+
+static uint32_t ref_block(const struct refinement *r, uint32_t inst)
+{
+	uint32_t target = r->follow[r->b->inst_shape[inst]];
+
+	if (target != NONE)
+		inst = r->b->shapes[target].first_instance;
+	return r->block[inst];
+}
+
+static bool same_signature(const struct refinement *r, uint32_t i,
+			   uint32_t j)
+{
+	const struct model_builder *b = r->b;
+	size_t n = b->inst_refs[i + 1] - b->inst_refs[i], k;
+
+	if (r->block[i] != r->block[j] ||
+	    n != b->inst_refs[j + 1] - b->inst_refs[j])
+		return false;
+	for (k = 0; k < n; k++)
+		if (ref_block(r, b->refs[b->inst_refs[i] + k]) !=
+		    ref_block(r, b->refs[b->inst_refs[j] + k]))
+			return false;
+	return true;
+}
+
+/* One round: a new block per distinct (block, blocks referred to). */
+static size_t refine_once(struct refinement *r)
+{
+	const struct model_builder *b = r->b;
+	struct hashmap sigs = HASHMAP_INIT;
+	uint32_t *reps = NULL;
+	size_t nreps = 0, reps_alloc = 0;
+	uint32_t i;
+
+	for (i = 0; i < b->ninst; i++) {
+		struct hashmap_iter it;
+		struct hashmap_entry *e;
+		uint64_t h;
+		size_t k;
+
+		r->next[i] = NONE;
+		if (r->block[i] == NONE)
+			continue;	/* a follower */
+		h = hash_u64(r->block[i]);
+		for (k = b->inst_refs[i]; k < b->inst_refs[i + 1]; k++)
+			h = hash_combine(h, ref_block(r, b->refs[k]));
+		for (e = hashmap_first(&sigs, h, &it); e;
+		     e = hashmap_next(&sigs, &it))
+			if (same_signature(r, i, reps[e->value])) {
+				r->next[i] = (uint32_t)e->value;
+				break;
+			}
+		if (r->next[i] == NONE) {
+			ALLOC_GROW(reps, nreps + 1, reps_alloc);
+			reps[nreps] = i;
+			r->next[i] = (uint32_t)nreps;
+			hashmap_add(&sigs, h, 0, nreps++);
+		}
+	}
+	hashmap_free(&sigs);
+	free(reps);
+	return nreps;
+}
+
+static void start_blocks(struct refinement *r)
+{
+	const struct model_builder *b = r->b;
+	uint8_t *counted = xcalloc(b->nshapes + 1, 1);
+	uint32_t i;
+
+	r->nblocks = 0;
+	for (i = 0; i < b->ninst; i++) {
+		uint32_t s = b->inst_shape[i];
+
+		r->block[i] = r->follow[s] == NONE ? s : NONE;
+		if (r->block[i] != NONE && !counted[s]) {
+			counted[s] = 1;
+			r->nblocks++;
+		}
+	}
+	free(counted);
+}
+
+/*
+ * A definition that declarations followed but which split into several
+ * types: its declarations cannot say which they meant. Returns how many
+ * names became opaque.
+ */
+static size_t split_definitions(struct refinement *r)
+{
+	const struct model_builder *b = r->b;
+	uint8_t *followed = xcalloc(b->nshapes + 1, 1);
+	size_t found = 0;
+	uint32_t s, i;
+
+	for (s = 0; s < b->nshapes; s++)
+		if (r->follow[s] != NONE)
+			followed[r->follow[s]] = 1;
+	for (i = 0; i < b->ninst; i++) {
+		uint32_t sh = b->inst_shape[i];
+		struct name_key *k;
+
+		if (!followed[sh] ||
+		    r->block[i] == r->block[b->shapes[sh].first_instance])
+			continue;
+		k = &r->keys[r->key_of[sh]];
+		if (!k->opaque) {
+			k->opaque = true;
+			found++;
+		}
+	}
+	free(followed);
+	return found;
+}
+
+static void refine(struct refinement *r, struct model_builder_stats *stats)
+{
+	for (;;) {
+		choose_followers(r);
+		start_blocks(r);
+		for (;;) {
+			size_t n = refine_once(r);
+			uint32_t *t = r->block;
+
+			r->block = r->next;
+			r->next = t;
+			stats->rounds++;
+			if (n == r->nblocks)
+				break;
+			r->nblocks = n;
+		}
+		if (!split_definitions(r))
+			break;
+	}
+	stats->blocks = r->nblocks;
+}
+
+/* --- materialising ------------------------------------------------------ */
+
+struct materializer {
+	const struct model_builder *b;
+	const struct refinement *r;
+	struct kabi_model *out;
+	uint32_t *block_type;	/* per block: its type in out */
+	struct hashmap anonymous;	/* content hash -> type in out */
+};
+
+/* What a shape's body spells out, before it is stored. */
+struct node {
+	struct kabi_type t;
+	struct kabi_member *members;
+	struct kabi_enumerator *enumerators;
+	uint32_t *params;
+	size_t alloc;
+};
+
+struct cursor {
+	const unsigned char *p, *end;
+	const uint32_t *refs;
+	uint32_t nrefs, next;
+};
+
+static uint64_t get_uv(struct cursor *c)
+{
+	uint64_t v = 0;
+	unsigned shift = 0;
+
+	while (c->p < c->end) {
+		unsigned char byte = *c->p++;
+
+		if (shift < 64)
+			v |= (uint64_t)(byte & 0x7f) << shift;
+		shift += 7;
+		if (!(byte & 0x80))
+			break;
+	}
+	return v;
+}
+
+static uint32_t get_str(struct materializer *m, struct cursor *c)
+{
+	uint64_t len = get_uv(c);
+	uint32_t id;
+
+	if (len > (uint64_t)(c->end - c->p))
+		len = (uint64_t)(c->end - c->p);
+	id = strset_add_len(&m->out->strings, (const char *)c->p, (size_t)len);
+	c->p += len;
+	return id;
+}
+
+static void skip_ref(struct cursor *c)
+{
+	uint64_t len;
+
+	if (c->p < c->end)
+		c->p++;		/* kind */
+	len = get_uv(c);
+	c->p += len < (uint64_t)(c->end - c->p) ? len
+						 : (uint64_t)(c->end - c->p);
+}
+
+static uint32_t instance_type(const struct materializer *m, uint32_t inst)
+{
+	return m->block_type[ref_block(m->r, inst)];
+}
+
+/* Hash and comparison field by field: the structs have padding. */
+static uint64_t hash_member(const struct kabi_member *mb)
+{
+	return hash_combine(hash_combine(hash_combine(mb->name, mb->type),
+					 mb->offset), mb->bit_size);
+}
+
+static uint64_t node_hash(const struct node *n)
+{
+	const struct kabi_type *t = &n->t;
+	uint64_t h = hash_u64((uint64_t)t->kind << 24 | (uint64_t)t->flags << 16 |
+			      t->encoding);
+	uint32_t i;
+
+	h = hash_combine(h, t->name);
+	h = hash_combine(h, t->target);
+	h = hash_combine(h, t->count);
+	h = hash_combine(h, t->align);
+	h = hash_combine(h, t->size);
+	for (i = 0; i < t->count; i++) {
+		if (n->members)
+			h = hash_combine(h, hash_member(&n->members[i]));
+		if (n->enumerators)
+			h = hash_combine(hash_combine(h, n->enumerators[i].name),
+					 n->enumerators[i].value);
+		if (n->params)
+			h = hash_combine(h, n->params[i]);
+	}
+	return h;
+}
+
+static bool same_member(const struct kabi_member *a,
+			const struct kabi_member *b)
+{
+	return a->name == b->name && a->type == b->type &&
+	       a->offset == b->offset && a->bit_size == b->bit_size;
+}
+
+static bool node_equal(const struct kabi_model *out, uint32_t id,
+		       const struct node *n)
+{
+	const struct kabi_type *t = &out->types[id];
+	uint32_t i;
+
+	if (t->kind != n->t.kind || t->flags != n->t.flags ||
+	    t->encoding != n->t.encoding || t->name != n->t.name ||
+	    t->target != n->t.target || t->count != n->t.count ||
+	    t->align != n->t.align || t->size != n->t.size)
+		return false;
+	for (i = 0; i < t->count; i++) {
+		if (n->members &&
+		    !same_member(&out->members[t->first + i], &n->members[i]))
+			return false;
+		if (n->enumerators &&
+		    (out->enumerators[t->first + i].name != n->enumerators[i].name ||
+		     out->enumerators[t->first + i].value != n->enumerators[i].value))
+			return false;
+		if (n->params && out->params[t->first + i] != n->params[i])
+			return false;
+	}
+	return true;
+}
+
+/* Append the variable-length part of a node and point its type at it. */
+static void store_parts(struct kabi_model *out, struct node *n)
+{
+	uint32_t i;
+
+	n->t.first = 0;
+	for (i = 0; i < n->t.count; i++) {
+		uint32_t at = 0;
+
+		if (n->members)
+			at = model_add_member(out, &n->members[i]);
+		else if (n->enumerators)
+			at = model_add_enumerator(out, &n->enumerators[i]);
+		else if (n->params)
+			at = model_add_param(out, n->params[i]);
+		if (i == 0)
+			n->t.first = at;
+	}
+}
+
+/* The id of an anonymous type with this content, added if new. */
+static uint32_t intern_node(struct materializer *m, struct node *n)
+{
+	uint64_t h = node_hash(n);
+	struct hashmap_iter it;
+	struct hashmap_entry *e;
+	uint32_t id;
+
+	for (e = hashmap_first(&m->anonymous, h, &it); e;
+	     e = hashmap_next(&m->anonymous, &it))
+		if (node_equal(m->out, (uint32_t)e->value, n))
+			return (uint32_t)e->value;
+	store_parts(m->out, n);
+	id = model_add_type(m->out, &n->t);
+	hashmap_add(&m->anonymous, h, 0, id);
+	return id;
+}
+
+static uint32_t read_type(struct materializer *m, struct cursor *c);
+
+static void read_body(struct materializer *m, struct cursor *c,
+		      struct node *n)
+{
+	struct kabi_type *t = &n->t;
+	uint32_t i;
+
+	switch (t->kind) {
+	case KABI_POINTER: case KABI_CONST: case KABI_VOLATILE:
+	case KABI_RESTRICT: case KABI_ATOMIC: case KABI_TYPEDEF:
+	case KABI_ARRAY:
+		t->target = read_type(m, c);
+		return;
+	case KABI_FUNCTION:
+		t->target = read_type(m, c);
+		n->params = xcalloc(t->count + 1, sizeof(*n->params));
+		for (i = 0; i < t->count; i++)
+			n->params[i] = read_type(m, c);
+		return;
+	case KABI_STRUCT: case KABI_UNION:
+		n->members = xcalloc(t->count + 1, sizeof(*n->members));
+		for (i = 0; i < t->count; i++) {
+			struct kabi_member *mb = &n->members[i];
+
+			mb->name = get_str(m, c);
+			mb->offset = get_uv(c);
+			mb->bit_size = (uint32_t)get_uv(c);
+			mb->type = read_type(m, c);
+		}
+		return;
+	case KABI_ENUM:
+		n->enumerators = xcalloc(t->count + 1, sizeof(*n->enumerators));
+		for (i = 0; i < t->count; i++) {
+			n->enumerators[i].name = get_str(m, c);
+			n->enumerators[i].value = get_uv(c);
+		}
+		return;
+	default:
+		return;
+	}
+}
+
+static void read_node(struct materializer *m, struct cursor *c,
+		      struct node *n)
+{
+	struct kabi_type *t = &n->t;
+
+	memset(n, 0, sizeof(*n));
+	t->kind = c->p < c->end ? *c->p++ : KABI_UNKNOWN;
+	t->flags = c->p < c->end ? *c->p++ : 0;
+	t->encoding = (uint16_t)get_uv(c);
+	t->size = get_uv(c);
+	t->align = (uint32_t)get_uv(c);
+	t->name = get_str(m, c);
+	t->count = (uint32_t)get_uv(c);
+	read_body(m, c, n);
+}
+
+static void free_node(struct node *n)
+{
+	free(n->members);
+	free(n->enumerators);
+	free(n->params);
+}
+
+static uint32_t bad_type(struct materializer *m)
+{
+	struct node n = { .t = { .kind = KABI_UNKNOWN } };
+
+	n.t.name = model_intern(m->out, "cycle of anonymous types");
+	return intern_node(m, &n);
+}
+
+/* The type a token sequence spells, in out. */
+static uint32_t read_type(struct materializer *m, struct cursor *c)
+{
+	struct node n;
+	uint32_t id;
+
+	if (c->p >= c->end)
+		return bad_type(m);
+	switch (*c->p++) {
+	case TOKEN_VOID:
+		return 0;
+	case TOKEN_REF:
+		skip_ref(c);	/* kind and name: the slot says it all */
+		if (c->next >= c->nrefs)
+			return bad_type(m);
+		return instance_type(m, c->refs[c->next++]);
+	case TOKEN_NODE:
+		read_node(m, c, &n);
+		id = intern_node(m, &n);
+		free_node(&n);
+		return id;
+	default:
+		return bad_type(m);
+	}
+}
+
+/* Every block gets its type id first, so that references can be resolved. */
+static void reserve_blocks(struct materializer *m, uint32_t **reps,
+			   size_t *nreps)
+{
+	const struct model_builder *b = m->b;
+	const struct refinement *r = m->r;
+	struct kabi_type placeholder = { .kind = KABI_UNKNOWN };
+	size_t alloc = 0;
+	uint32_t i;
+
+	m->block_type = xmalloc(xmul(r->nblocks + 1, sizeof(uint32_t)));
+	for (i = 0; i < r->nblocks; i++)
+		m->block_type[i] = NONE;
+	*reps = NULL;
+	*nreps = 0;
+	for (i = 0; i < b->ninst; i++) {
+		uint32_t bl = r->block[i];
+
+		if (bl == NONE || m->block_type[bl] != NONE)
+			continue;
+		m->block_type[bl] = model_add_type(m->out, &placeholder);
+		ALLOC_GROW(*reps, *nreps + 1, alloc);
+		(*reps)[(*nreps)++] = i;
+	}
+}
+
+static void write_block(struct materializer *m, uint32_t inst)
+{
+	const struct model_builder *b = m->b;
+	const struct shape *sh = &b->shapes[b->inst_shape[inst]];
+	struct cursor c = {
+		(const unsigned char *)b->bytes.buf + sh->off,
+		(const unsigned char *)b->bytes.buf + sh->off + sh->len,
+		b->refs + b->inst_refs[inst],
+		(uint32_t)(b->inst_refs[inst + 1] - b->inst_refs[inst]), 0
+	};
+	const struct name_key *k = &m->r->keys[m->r->key_of[b->inst_shape[inst]]];
+	struct node n;
+
+	if (c.p < c.end)
+		c.p++;		/* a named type's shape starts with its node */
+	read_node(m, &c, &n);
+	n.t.decl_file = model_intern(m->out, strset_str(&b->strings,
+							b->inst_file[inst]));
+	n.t.decl_line = b->inst_line[inst];
+	if (sh->declaration && k->definitions > 0)
+		n.t.flags |= KABI_TYPE_AMBIGUOUS;
+	store_parts(m->out, &n);
+	m->out->types[m->block_type[m->r->block[inst]]] = n.t;
+	free_node(&n);
+}
+
+static void write_symbols(struct materializer *m)
+{
+	const struct model_builder *b = m->b;
+	struct kabi_model *out = m->out;
+	size_t i;
+	uint32_t k;
+
+	for (i = 0; i < b->nsymbols && i < out->nsymbols; i++) {
+		const struct symbol_desc *d = &b->symbols[i];
+		const struct shape *sh = &b->shapes[d->shape];
+		struct kabi_symbol *sym = &out->symbols[i];
+		struct cursor c = {
+			(const unsigned char *)b->bytes.buf + sh->off,
+			(const unsigned char *)b->bytes.buf + sh->off + sh->len,
+			b->sym_refs + d->refs_off, d->nrefs, 0
+		};
+		uint32_t type;
+
+		if (!d->set)
+			continue;
+		type = read_type(m, &c);
+		sym = &out->symbols[i];
+		sym->type = type;
+		sym->flags |= KABI_SYM_HAS_TYPE;
+		sym->first_param = (uint32_t)out->nparam_names;
+		sym->nparams = d->nnames;
+		for (k = 0; k < d->nnames; k++)
+			model_add_param_name(out, model_intern(out,
+				strset_str(&b->strings, b->names[d->names_off + k])));
+	}
+}
+
+void model_builder_finish(struct model_builder *b, struct kabi_model *out)
+{
+	struct refinement r = { .b = b };
+	struct materializer m = { .b = b, .r = &r, .out = out };
+	uint32_t *reps;
+	size_t nreps, i;
+
+	r.block = xmalloc(xmul(b->ninst + 1, sizeof(uint32_t)));
+	r.next = xmalloc(xmul(b->ninst + 1, sizeof(uint32_t)));
+	r.follow = xmalloc(xmul(b->nshapes + 1, sizeof(uint32_t)));
+	index_names(&r);
+	refine(&r, &b->stats);
+	for (i = 0; i < r.nkeys; i++)
+		if (r.keys[i].opaque || r.keys[i].definitions > 1)
+			b->stats.opaque_names++;
+	hashmap_init(&m.anonymous);
+	reserve_blocks(&m, &reps, &nreps);
+	for (i = 0; i < nreps; i++)
+		write_block(&m, reps[i]);
+	write_symbols(&m);
+	b->stats.instances = b->ninst;
+	b->stats.shapes = b->nshapes;
+	hashmap_free(&m.anonymous);
+	free(reps);
+	free(m.block_type);
+	free(r.block);
+	free(r.next);
+	free(r.follow);
+	free(r.key_of);
+	free(r.keys);
+}
+
+void model_builder_stats(const struct model_builder *b,
+			 struct model_builder_stats *out)
+{
+	*out = b->stats;
+}

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Storage of the ABI model; see model.h. */
+#include "model.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util/sort.h"
+#include "../util/xalloc.h"
+#include "../util/banned.h"
+
+static const char *const kind_names[KABI_KIND_COUNT] = {
+	[KABI_VOID] = "void",
+	[KABI_BASE] = "base",
+	[KABI_POINTER] = "pointer",
+	[KABI_CONST] = "const",
+	[KABI_VOLATILE] = "volatile",
+	[KABI_RESTRICT] = "restrict",
+	[KABI_ATOMIC] = "atomic",
+	[KABI_TYPEDEF] = "typedef",
+	[KABI_STRUCT] = "struct",
+	[KABI_UNION] = "union",
+	[KABI_ENUM] = "enum",
+	[KABI_ARRAY] = "array",
+	[KABI_FUNCTION] = "function",
+	[KABI_UNKNOWN] = "unknown",
+};
+
+const char *kabi_kind_name(enum kabi_kind kind)
+{
+	return (unsigned)kind < KABI_KIND_COUNT ? kind_names[kind] : "?";
+}
+
+bool kabi_kind_is_aggregate(enum kabi_kind kind)
+{
+	return kind == KABI_STRUCT || kind == KABI_UNION ||
+	       kind == KABI_ENUM || kind == KABI_FUNCTION;
+}
+
+void model_init(struct kabi_model *m)
+{
+	struct kabi_type void_type = { .kind = KABI_VOID };
+
+	memset(m, 0, sizeof(*m));
+	strset_init(&m->strings);
+	model_add_type(m, &void_type);
+}
+
+void model_free(struct kabi_model *m)
+{
+	strset_free(&m->strings);
+	free(m->types);
+	free(m->members);
+	free(m->enumerators);
+	free(m->params);
+	free(m->symbols);
+	free(m->param_names);
+	memset(m, 0, sizeof(*m));
+}
+
+uint32_t model_add_type(struct kabi_model *m, const struct kabi_type *t)
+{
+	ALLOC_GROW(m->types, m->ntypes + 1, m->types_alloc);
+	m->types[m->ntypes] = *t;
+	return (uint32_t)m->ntypes++;
+}
+
+uint32_t model_add_member(struct kabi_model *m, const struct kabi_member *mb)
+{
+	ALLOC_GROW(m->members, m->nmembers + 1, m->members_alloc);
+	m->members[m->nmembers] = *mb;
+	return (uint32_t)m->nmembers++;
+}
+
+uint32_t model_add_enumerator(struct kabi_model *m,
+			      const struct kabi_enumerator *e)
+{
+	ALLOC_GROW(m->enumerators, m->nenumerators + 1, m->enumerators_alloc);
+	m->enumerators[m->nenumerators] = *e;
+	return (uint32_t)m->nenumerators++;
+}
+
+uint32_t model_add_param(struct kabi_model *m, uint32_t type)
+{
+	ALLOC_GROW(m->params, m->nparams + 1, m->params_alloc);
+	m->params[m->nparams] = type;
+	return (uint32_t)m->nparams++;
+}
+
+uint32_t model_add_symbol(struct kabi_model *m, const struct kabi_symbol *s)
+{
+	ALLOC_GROW(m->symbols, m->nsymbols + 1, m->symbols_alloc);
+	m->symbols[m->nsymbols] = *s;
+	return (uint32_t)m->nsymbols++;
+}
+
+uint32_t model_add_param_name(struct kabi_model *m, uint32_t name)
+{
+	ALLOC_GROW(m->param_names, m->nparam_names + 1,
+		   m->param_names_alloc);
+	m->param_names[m->nparam_names] = name;
+	return (uint32_t)m->nparam_names++;
+}
+
+static int compare_symbols(const void *a, const void *b, void *ctx)
+{
+	const struct kabi_model *m = ctx;
+	const struct kabi_symbol *x = a, *y = b;
+	int c = strcmp(model_str(m, x->name), model_str(m, y->name));
+
+	return c ? c : strcmp(model_str(m, x->module), model_str(m, y->module));
+}
+
+void model_sort_symbols(struct kabi_model *m)
+{
+	array_sort_r(m->symbols, m->nsymbols, sizeof(*m->symbols),
+		     compare_symbols, m);
+}

@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The model/ stage: an ABI corpus. The exported symbols of a kernel and
+ * the graph of the types they use, in the style of BTF: types refer to
+ * types by 32-bit id, names are offsets into one string set, and the
+ * variable-length parts of types (members, enumerators, parameters) live
+ * in arrays of their own. The model never mentions DWARF or XML; both
+ * readers produce it and every later stage consumes it.
+ *
+ * Type 0 is void. A model owns all its memory.
+ */
+#ifndef KABI_MODEL_H
+#define KABI_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../util/strset.h"
+
+enum kabi_kind {
+	KABI_VOID,
+	KABI_BASE,
+	KABI_POINTER,
+	KABI_CONST,
+	KABI_VOLATILE,
+	KABI_RESTRICT,
+	KABI_ATOMIC,
+	KABI_TYPEDEF,
+	KABI_STRUCT,
+	KABI_UNION,
+	KABI_ENUM,
+	KABI_ARRAY,
+	KABI_FUNCTION,
+	KABI_UNKNOWN,		/* a type kabi cannot represent; name says what */
+	KABI_KIND_COUNT
+};
+
+/* kabi_type.flags */
+enum {
+	KABI_TYPE_DECLARATION = 1 << 0,	/* struct/union/enum known by name only */
+	KABI_TYPE_AMBIGUOUS = 1 << 1,	/* ... and the tree defines it several ways */
+	KABI_TYPE_VARIADIC = 1 << 2,	/* function: ends with "..." */
+	KABI_TYPE_UNPROTOTYPED = 1 << 3, /* function: K&R "()" */
+	KABI_TYPE_NO_COUNT = 1 << 4,	/* array: count not given (flexible) */
+	KABI_TYPE_SIGNED = 1 << 5,	/* enum: values are signed */
+};
+
+struct kabi_type {
+	uint8_t kind;
+	uint8_t flags;
+	uint16_t encoding;	/* base types: DW_ATE_* value */
+	uint32_t name;		/* string offset; 0: anonymous */
+	uint32_t target;	/* pointee, qualified, aliased, element or return type */
+	uint32_t first;		/* first member, enumerator or parameter */
+	uint32_t count;		/* how many of them */
+	uint32_t align;		/* bytes; 0: not given */
+	uint64_t size;		/* bytes; for an array the element count */
+	uint32_t decl_file;	/* string offset of the declaring file; 0: unknown */
+	uint32_t decl_line;
+};
+
+struct kabi_member {
+	uint32_t name;		/* 0: anonymous member */
+	uint32_t type;
+	uint64_t offset;	/* in bits from the start of the aggregate */
+	uint32_t bit_size;	/* 0: not a bitfield */
+};
+
+struct kabi_enumerator {
+	uint32_t name;
+	uint64_t value;		/* as int64_t if the enum is KABI_TYPE_SIGNED */
+};
+
+/* kabi_symbol.flags */
+enum {
+	KABI_SYM_FUNCTION = 1 << 0,	/* else a variable */
+	KABI_SYM_GPL = 1 << 1,		/* EXPORT_SYMBOL_GPL */
+	KABI_SYM_HAS_CRC = 1 << 2,
+	KABI_SYM_HAS_TYPE = 1 << 3,	/* DWARF described it */
+};
+
+struct kabi_symbol {
+	uint32_t name;
+	uint32_t module;	/* "vmlinux" or a module path */
+	uint32_t ns;		/* namespace; 0: none */
+	uint32_t crc;
+	uint32_t type;		/* a function type, or the variable's type */
+	uint32_t first_param;	/* parameter names, in param_names */
+	uint32_t nparams;
+	uint32_t flags;
+};
+
+struct kabi_model {
+	struct strset strings;
+	struct kabi_type *types;
+	size_t ntypes, types_alloc;
+	struct kabi_member *members;
+	size_t nmembers, members_alloc;
+	struct kabi_enumerator *enumerators;
+	size_t nenumerators, enumerators_alloc;
+	uint32_t *params;	/* parameter types of function types */
+	size_t nparams, params_alloc;
+	struct kabi_symbol *symbols;
+	size_t nsymbols, symbols_alloc;
+	uint32_t *param_names;	/* parameter names of function symbols */
+	size_t nparam_names, param_names_alloc;
+	/* what the corpus describes */
+	uint32_t arch;		/* "x86_64", ... */
+	uint32_t release;	/* kernel release, 0 if unknown */
+};
+
+void model_init(struct kabi_model *m);
+void model_free(struct kabi_model *m);
+
+static inline const char *model_str(const struct kabi_model *m, uint32_t off)
+{
+	return strset_str(&m->strings, off);
+}
+
+static inline uint32_t model_intern(struct kabi_model *m, const char *s)
+{
+	return strset_add(&m->strings, s);
+}
+
+static inline const struct kabi_type *model_type(const struct kabi_model *m,
+						 uint32_t id)
+{
+	return &m->types[id];
+}
+
+/* Append a type (its members etc. must be added right after); its id. */
+uint32_t model_add_type(struct kabi_model *m, const struct kabi_type *t);
+/* Append to the variable-length parts; each returns the new index. */
+uint32_t model_add_member(struct kabi_model *m, const struct kabi_member *mb);
+uint32_t model_add_enumerator(struct kabi_model *m,
+			      const struct kabi_enumerator *e);
+uint32_t model_add_param(struct kabi_model *m, uint32_t type);
+uint32_t model_add_symbol(struct kabi_model *m, const struct kabi_symbol *s);
+uint32_t model_add_param_name(struct kabi_model *m, uint32_t name);
+
+/* Sort symbols by name, then module. */
+void model_sort_symbols(struct kabi_model *m);
+
+/* "struct", "union", "pointer", ... as used in baselines and reports */
+const char *kabi_kind_name(enum kabi_kind kind);
+/* Whether a kind has members, enumerators or parameters. */
+bool kabi_kind_is_aggregate(enum kabi_kind kind);
+
+#endif

@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Writing a baseline. Symbols come first, sorted by name and module, then
+ * types sorted by id; every element sits on its own line and attributes
+ * come in a fixed order, so that the same model gives the same bytes.
+ */
+#include <dwarf.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store.h"
+#include "xml_escape.h"
+#include "../kabi.h"
+#include "../model/names.h"
+#include "../util/sort.h"
+#include "../util/xalloc.h"
+#include "../util/banned.h"
+
+struct writer {
+	const struct kabi_model *m;
+	struct type_names names;
+	FILE *out;
+	struct strbuf line;
+};
+
+static void attr(struct writer *w, const char *name, const char *value)
+{
+	strbuf_addf(&w->line, " %s=\"", name);
+	xml_escape(&w->line, value);
+	strbuf_addch(&w->line, '"');
+}
+
+static void attr_u64(struct writer *w, const char *name, uint64_t value)
+{
+	strbuf_addf(&w->line, " %s=\"%" PRIu64 "\"", name, value);
+}
+
+static void attr_type(struct writer *w, const char *name, uint32_t type)
+{
+	attr(w, name, type_id(&w->names, type));
+}
+
+static void attr_str(struct writer *w, const char *name, uint32_t str)
+{
+	if (str)
+		attr(w, name, model_str(w->m, str));
+}
+
+static void flag(struct writer *w, const char *name, bool set)
+{
+	if (set)
+		strbuf_addf(&w->line, " %s=\"yes\"", name);
+}
+
+/* Print the line built so far, closed with `end` ("/>" or ">"). */
+static void emit(struct writer *w, const char *end)
+{
+	fprintf(w->out, "%s%s\n", w->line.buf, end);
+	strbuf_reset(&w->line);
+}
+
+static void open_tag(struct writer *w, const char *tag)
+{
+	strbuf_addf(&w->line, "<%s", tag);
+}
+
+static const char *encoding_name(unsigned enc)
+{
+	switch (enc) {
+	case DW_ATE_address: return "address";
+	case DW_ATE_boolean: return "boolean";
+	case DW_ATE_complex_float: return "complex-float";
+	case DW_ATE_float: return "float";
+	case DW_ATE_signed: return "signed";
+	case DW_ATE_signed_char: return "signed-char";
+	case DW_ATE_unsigned: return "unsigned";
+	case DW_ATE_unsigned_char: return "unsigned-char";
+	case DW_ATE_UTF: return "utf";
+	default: return NULL;
+	}
+}
+
+static void write_decl(struct writer *w, const struct kabi_type *t)
+{
+	attr_str(w, "file", t->decl_file);
+	if (t->decl_line)
+		attr_u64(w, "line", t->decl_line);
+}
+
+static void write_members(struct writer *w, const struct kabi_type *t)
+{
+	uint32_t i;
+
+	for (i = 0; i < t->count; i++) {
+		const struct kabi_member *mb = &w->m->members[t->first + i];
+
+		open_tag(w, "member");
+		attr_str(w, "name", mb->name);
+		attr_type(w, "type", mb->type);
+		if (mb->offset % 8 == 0 && !mb->bit_size) {
+			attr_u64(w, "offset", mb->offset / 8);
+		} else {
+			attr_u64(w, "bit-offset", mb->offset);
+			if (mb->bit_size)
+				attr_u64(w, "bits", mb->bit_size);
+		}
+		emit(w, "/>");
+	}
+}
+
+static void write_enumerators(struct writer *w, const struct kabi_type *t)
+{
+	uint32_t i;
+
+	for (i = 0; i < t->count; i++) {
+		const struct kabi_enumerator *e = &w->m->enumerators[t->first + i];
+
+		open_tag(w, "enumerator");
+		attr_str(w, "name", e->name);
+		if (t->flags & KABI_TYPE_SIGNED)
+			strbuf_addf(&w->line, " value=\"%" PRId64 "\"",
+				    (int64_t)e->value);
+		else
+			attr_u64(w, "value", e->value);
+		emit(w, "/>");
+	}
+}
+
+static void write_params(struct writer *w, const struct kabi_type *t)
+{
+	uint32_t i;
+
+	for (i = 0; i < t->count; i++) {
+		open_tag(w, "parameter");
+		attr_type(w, "type", w->m->params[t->first + i]);
+		emit(w, "/>");
+	}
+}
+
+static void write_type(struct writer *w, uint32_t id)
+{
+	const struct kabi_type *t = model_type(w->m, id);
+	const char *tag = kabi_kind_name(t->kind);
+	const char *enc;
+
+	open_tag(w, tag);
+	attr_type(w, "id", id);
+	switch (t->kind) {
+	case KABI_BASE:
+		attr_str(w, "name", t->name);
+		attr_u64(w, "size", t->size);
+		enc = encoding_name(t->encoding);
+		if (enc)
+			attr(w, "encoding", enc);
+		else
+			attr_u64(w, "encoding", t->encoding);
+		break;
+	case KABI_POINTER:
+		attr_type(w, "type", t->target);
+		attr_u64(w, "size", t->size);
+		break;
+	case KABI_TYPEDEF:
+		attr_str(w, "name", t->name);
+		attr_type(w, "type", t->target);
+		write_decl(w, t);
+		break;
+	case KABI_STRUCT:
+	case KABI_UNION:
+	case KABI_ENUM:
+		attr_str(w, "name", t->name);
+		flag(w, "declaration", t->flags & KABI_TYPE_DECLARATION);
+		flag(w, "ambiguous", t->flags & KABI_TYPE_AMBIGUOUS);
+		if (!(t->flags & KABI_TYPE_DECLARATION))
+			attr_u64(w, "size", t->size);
+		if (t->align)
+			attr_u64(w, "align", t->align);
+		flag(w, "signed", t->flags & KABI_TYPE_SIGNED);
+		write_decl(w, t);
+		break;
+	case KABI_ARRAY:
+		attr_type(w, "type", t->target);
+		if (!(t->flags & KABI_TYPE_NO_COUNT))
+			attr_u64(w, "count", t->size);
+		break;
+	case KABI_FUNCTION:
+		attr_type(w, "return", t->target);
+		flag(w, "variadic", t->flags & KABI_TYPE_VARIADIC);
+		flag(w, "unprototyped", t->flags & KABI_TYPE_UNPROTOTYPED);
+		break;
+	case KABI_UNKNOWN:
+		attr_str(w, "name", t->name);
+		break;
+	default:	/* qualifiers */
+		attr_type(w, "type", t->target);
+		break;
+	}
+	if (!t->count) {
+		emit(w, "/>");
+		return;
+	}
+	emit(w, ">");
+	if (t->kind == KABI_ENUM)
+		write_enumerators(w, t);
+	else if (t->kind == KABI_FUNCTION)
+		write_params(w, t);
+	else
+		write_members(w, t);
+	fprintf(w->out, "</%s>\n", tag);
+}
+
+static void write_symbol(struct writer *w, const struct kabi_symbol *s)
+{
+	uint32_t i;
+
+	open_tag(w, "symbol");
+	attr_str(w, "name", s->name);
+	attr(w, "kind", s->flags & KABI_SYM_FUNCTION ? "function" : "variable");
+	attr_str(w, "module", s->module);
+	attr(w, "export", s->flags & KABI_SYM_GPL ? "EXPORT_SYMBOL_GPL"
+						   : "EXPORT_SYMBOL");
+	attr_str(w, "namespace", s->ns);
+	if (s->flags & KABI_SYM_HAS_CRC)
+		strbuf_addf(&w->line, " crc=\"0x%08" PRIx32 "\"", s->crc);
+	if (s->flags & KABI_SYM_HAS_TYPE)
+		attr_type(w, "type", s->type);
+	if (!s->nparams) {
+		emit(w, "/>");
+		return;
+	}
+	emit(w, ">");
+	for (i = 0; i < s->nparams; i++) {
+		open_tag(w, "parameter");
+		attr_str(w, "name", w->m->param_names[s->first_param + i]);
+		emit(w, "/>");
+	}
+	fprintf(w->out, "</symbol>\n");
+}
+
+static int compare_ids(const void *a, const void *b, void *ctx)
+{
+	const struct type_names *n = ctx;
+
+	return strcmp(type_id(n, *(const uint32_t *)a),
+		      type_id(n, *(const uint32_t *)b));
+}
+
+void store_write(const struct kabi_model *m, FILE *out)
+{
+	struct writer w = { .m = m, .out = out };
+	uint32_t *order = xcalloc(m->ntypes + 1, sizeof(uint32_t));
+	size_t i, n = 0;
+
+	type_names_compute(m, &w.names);
+	strbuf_init(&w.line);
+	fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	strbuf_addf(&w.line, "<kabi-baseline format=\"%d\"",
+		    KABI_FORMAT_VERSION);
+	attr(&w, "generator", "kabi " KABI_VERSION);
+	attr_str(&w, "arch", m->arch);
+	attr_str(&w, "release", m->release);
+	emit(&w, ">");
+	for (i = 0; i < m->nsymbols; i++)
+		write_symbol(&w, &m->symbols[i]);
+	for (i = 1; i < m->ntypes; i++)
+		order[n++] = (uint32_t)i;
+	array_sort_r(order, n, sizeof(*order), compare_ids, &w.names);
+	for (i = 0; i < n; i++)
+		write_type(&w, order[i]);
+	fprintf(out, "</kabi-baseline>\n");
+	strbuf_release(&w.line);
+	type_names_free(&w.names);
+	free(order);
+}
