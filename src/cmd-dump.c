@@ -4,8 +4,10 @@
  * from DWARF) written as an XML baseline, or a baseline read and written
  * again.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -43,6 +45,7 @@ static const char usage[] =
 
 struct dump_options {
 	const char *output;
+	char *debug_root;	/* absolute */
 	struct tree_options tree;
 	struct dwarf_options dwarf;
 	bool stats;
@@ -70,7 +73,13 @@ static int parse_options(int argc, char **argv, struct dump_options *opts)
 			opts->tree.vmlinux = optarg;
 			break;
 		case 'D':
-			opts->dwarf.debug_root = optarg;
+			/* libdwfl takes relative folders as relative to each file */
+			opts->debug_root = realpath(optarg, NULL);
+			if (!opts->debug_root)
+				return cli_usage_error("dump",
+						       "cannot use --debug-root '%s': %s",
+						       optarg, strerror(errno));
+			opts->dwarf.debug_root = opts->debug_root;
 			break;
 		case 'j':
 			if (!cli_parse_jobs(optarg, &opts->dwarf.jobs))
@@ -124,7 +133,7 @@ static int load_kernel(int argc, char **argv, struct dump_options *opts,
 	struct model_builder_stats stats = { 0 };
 	struct kernel_files kf;
 	struct export_table table;
-	int i;
+	int i, err = 0;
 
 	kernel_files_init(&kf);
 	for (i = 0; i < argc; i++)
@@ -134,14 +143,20 @@ static int load_kernel(int argc, char **argv, struct dump_options *opts,
 	m->arch = model_intern(m, table.machine ? elf_machine_name(table.machine)
 						: "");
 	m->release = kf.release ? model_intern(m, kf.release) : 0;
+	/* nothing could be read at all: no baseline is better than an empty one */
+	if (!table.count && d->errors) {
+		err = -KABI_E_NO_INPUT;
+		goto out;
+	}
 	if (isatty(STDERR_FILENO))
 		opts->dwarf.progress = show_progress;
 	dwarf_load(&kf, &table, &opts->dwarf, m, &stats, d);
 	if (opts->stats)
 		print_stats(m, &stats);
+out:
 	export_table_free(&table);
 	kernel_files_free(&kf);
-	return 0;
+	return err;
 }
 
 int cmd_dump(int argc, char **argv)
@@ -154,18 +169,22 @@ int cmd_dump(int argc, char **argv)
 
 	opts.dwarf.jobs = parallel_default_threads();
 	err = parse_options(argc, argv, &opts);
-	if (err)
+	if (err) {
+		free(opts.debug_root);
 		return err < 0 ? KABI_EXIT_OK : err;
+	}
 	diag_init(&d);
 	model_init(&m);
 	if (argc - optind == 1 && store_is_xml(argv[optind]))
-		store_read(argv[optind], &m, &d);
+		err = store_read(argv[optind], &m, &d);
 	else
-		load_kernel(argc - optind, argv + optind, &opts, &m, &d);
-	if (!atomic_file_open(&af, opts.output, &d)) {
+		err = load_kernel(argc - optind, argv + optind, &opts, &m, &d);
+	/* a baseline that cannot be read leaves nothing worth writing */
+	if (!err && !atomic_file_open(&af, opts.output, &d)) {
 		store_write(&m, af.fp);
 		atomic_file_commit(&af, &d);
 	}
 	model_free(&m);
+	free(opts.debug_root);
 	return cli_finish(&d, KABI_EXIT_OK);
 }

@@ -39,11 +39,6 @@ for c in $cases; do
 			sh -e "$dir/cmd" >"$work/.stdout" 2>"$work/.stderr"
 		echo $? >"$work/.status"
 	)
-	want_status=0
-	[ -f "$dir/expected-status" ] && want_status=$(cat "$dir/expected-status")
-	: >"$work/.empty"
-	want_err=$work/.empty
-	[ -f "$dir/expected-stderr" ] && want_err=$dir/expected-stderr
 	if [ "${UPDATE:-}" = 1 ]; then
 		cp "$work/.stdout" "$dir/expected"
 		if [ -s "$work/.stderr" ]; then
@@ -57,6 +52,11 @@ for c in $cases; do
 			rm -f "$dir/expected-status"
 		fi
 	fi
+	want_status=0
+	[ -f "$dir/expected-status" ] && want_status=$(cat "$dir/expected-status")
+	: >"$work/.empty"
+	want_err=$work/.empty
+	[ -f "$dir/expected-stderr" ] && want_err=$dir/expected-stderr
 	problem=
 	if [ "$(cat "$work/.status")" != "$want_status" ]; then
 		problem="exit status $(cat "$work/.status"), want $want_status"

@@ -24,6 +24,11 @@ mods=$work/pkg/usr/lib/debug/lib/modules/6.1.0-kabi/kernel
 cp "$work/pkg/usr/lib/debug/boot/vmlinux-6.1.0-kabi" "$work/vmlinux"
 cp "$mods/fs/demo/demo.ko" "$work/demo.ko"
 xz -k --check=crc32 "$work/demo.ko"
+"$top/tests/fixtures/build-kernel" "$top/tests/fixtures/kernels/types" \
+	"$work/types" >/dev/null
+"$KABI" dump -o "$work/baseline.xml" "$work/types"
+# a file rich in DWARF, for the DWARF reader ("dwarf-" files are dumped)
+cp "$work/types/usr/lib/debug/boot/vmlinux-6.1.0-kabi" "$work/dwarf-vmlinux"
 
 # check KIND FILE SEED: damage FILE, run kabi, print a problem if any
 check() {
@@ -35,7 +40,12 @@ check() {
 	truncate) "$TOOLS/mutate" truncate "$seed" "$file" "$out" ;;
 	flip) "$TOOLS/mutate" flip "$seed" 8 "$file" "$out" ;;
 	esac
-	(cd "$work/damaged" && timeout 20 "$KABI" exports --long "$name" \
+	case $name in
+	*.xml|dwarf-*) command="dump -o out.xml" ;;
+	*) command="exports --long" ;;
+	esac
+	rm -f "$work/damaged/out.xml"
+	(cd "$work/damaged" && timeout 20 "$KABI" $command "$name" \
 		>"$work/stdout" 2>"$work/stderr")
 	status=$?
 	case $status in
@@ -54,16 +64,22 @@ check() {
 		echo "seed $seed: a message does not name the file"
 		return
 	fi
+	if [ $status = 1 ] && [ -e "$work/damaged/out.xml" ] &&
+		grep -q "\.xml:" "$work/stderr"; then
+		echo "seed $seed: a damaged baseline was written out"
+		return
+	fi
 	if awk -F'\t' 'NF != 8 { bad = 1 } END { exit !bad }' "$work/stdout"; then
 		echo "seed $seed: malformed output line"
 		return
 	fi
 }
 
-echo "1..6"
+echo "1..10"
 i=0
 for kind in truncate flip; do
-	for file in "$work/vmlinux" "$work/demo.ko" "$work/demo.ko.xz"; do
+	for file in "$work/vmlinux" "$work/demo.ko" "$work/demo.ko.xz" \
+		"$work/baseline.xml" "$work/dwarf-vmlinux"; do
 		i=$((i + 1))
 		problems=
 		seed=1

@@ -51,7 +51,8 @@ struct loader {
 	size_t files_done, files_total;
 };
 
-static void add_summary(struct unit_result *res, struct fragment_summary *s)
+static void add_summary(struct unit_result *res, const char *path,
+			struct fragment_summary *s)
 {
 	size_t errors;
 
@@ -59,7 +60,7 @@ static void add_summary(struct unit_result *res, struct fragment_summary *s)
 		return;
 	errors = fragment_summary_errors(s);
 	if (errors)
-		diag_error(&res->diag, KABI_E_BAD_DWARF, DIAG_AT_FILE(NULL),
+		diag_error(&res->diag, KABI_E_BAD_DWARF, DIAG_AT_FILE(path),
 			   "%zu anonymous types refer to themselves: damaged DWARF",
 			   errors);
 	ALLOC_GROW(res->summaries, res->n + 1, res->alloc);
@@ -85,7 +86,7 @@ static void read_vmlinux_cu(struct loader *l, const struct unit *u,
 			   "cannot read compilation unit: %s", dwarf_errmsg(-1));
 		return;
 	}
-	add_summary(res, symbols_read_cu(&cu, &l->exports[u->file], path,
+	add_summary(res, path, symbols_read_cu(&cu, &l->exports[u->file], path,
 					 &res->diag, &l->errors[u->file]));
 }
 
@@ -104,7 +105,7 @@ static void read_module(struct loader *l, const struct unit *u,
 	while (dwarf_get_units(h.dwarf, cu, &cu, &version, &unit_type, &cudie,
 			       NULL) == 0)
 		if (unit_type == DW_UT_compile || unit_type == DW_UT_partial)
-			add_summary(res, symbols_read_cu(&cudie,
+			add_summary(res, path, symbols_read_cu(&cudie,
 							 &l->exports[u->file],
 							 path, &res->diag,
 							 &l->errors[u->file]));

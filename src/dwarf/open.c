@@ -58,8 +58,7 @@ int dwarf_handle_open(struct dwarf_handle *h, const char *path,
 	h->dwarf = dwfl_module_getdwarf(mod, &h->bias);
 	if (!h->dwarf) {
 		int err = diag_error(d, KABI_E_NO_DEBUG, DIAG_AT_FILE(path),
-				     "no DWARF debug information (%s): use a debug build, or --debug-root for separate debug files",
-				     dwfl_errmsg(-1));
+				     "no DWARF debug information: use a debug build, or --debug-root for separate debug files");
 
 		dwarf_handle_close(h);
 		return err;

@@ -204,7 +204,14 @@ static int ref_string(const struct ksymtab_reader *r, size_t section,
 				  DIAG_AT_SECTION(f->path, sec_name, offset),
 				  "%s runs past the end of '__ksymtab_strings'",
 				  what);
-	*out = s;
+	/* symbol names and namespaces are identifiers, printable and unspaced */
+	for (; *s; s++)
+		if ((unsigned char)*s <= 0x20 || (unsigned char)*s >= 0x7f)
+			return diag_error(f->diag, KABI_E_BAD_KSYMTAB,
+					  DIAG_AT_SECTION(f->path, sec_name, offset),
+					  "%s holds byte 0x%02x, which no symbol name has",
+					  what, (unsigned char)*s);
+	*out = (const char *)strings->data + ref->loc.offset;
 	return 0;
 }
 

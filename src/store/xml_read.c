@@ -1,11 +1,675 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Reading a baseline (placeholder until the reader lands). */
+/*
+ * Reading a baseline with libxml2's streaming reader. Types refer to each
+ * other by id, possibly before the referred type's element, so every
+ * reference is first recorded with its line and resolved once the whole
+ * file is read. Anything that is not a well-formed kabi baseline of a
+ * known format version is an error naming the file and line.
+ */
+#include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include <dwarf.h>
+#include <libxml/xmlreader.h>
+
 #include "store.h"
+#include "xml_escape.h"
+#include "../util/hashmap.h"
+#include "../util/xalloc.h"
 #include "../util/banned.h"
+
+#define MAX_ATTRS 16
+
+struct attribute {
+	const char *name;
+	char *value;		/* unescaped */
+	bool used;
+};
+
+/* A reference by id, resolved at the end. */
+struct pending_ref {
+	uint32_t id;		/* string in reader.ids */
+	unsigned long line;
+};
+
+struct reader {
+	const char *path;
+	xmlTextReaderPtr xml;
+	struct kabi_model *m;
+	struct diag *d;
+	int err;
+	unsigned long line;
+	struct attribute attrs[MAX_ATTRS];
+	size_t nattrs;
+	const char *element;
+	/* ids: string -> type */
+	struct strset ids;
+	struct hashmap by_id;
+	struct pending_ref *refs;
+	size_t nrefs, refs_alloc;
+	/* per type read: its id and line, for messages */
+	uint32_t *type_id;
+	unsigned long *type_line;
+	size_t types_alloc;
+	/* the element children are added to */
+	enum { IN_NOTHING, IN_TYPE, IN_SYMBOL } parent;
+	uint32_t parent_index;
+	bool seen_root;
+};
+
+__attribute__((format(printf, 2, 3)))
+static int fail(struct reader *r, const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	if (r->err)
+		return r->err;	/* one error per file is enough */
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	r->err = diag_error(r->d, KABI_E_BAD_XML, DIAG_AT_LINE(r->path, r->line),
+			    "%s", sb.buf);
+	strbuf_release(&sb);
+	return r->err;
+}
+
+static void xml_error(void *arg, const char *msg, xmlParserSeverities severity,
+		      xmlTextReaderLocatorPtr locator)
+{
+	struct reader *r = arg;
+	struct strbuf sb = STRBUF_INIT;
+
+	if (severity != XML_PARSER_SEVERITY_ERROR &&
+	    severity != XML_PARSER_SEVERITY_VALIDITY_ERROR)
+		return;
+	r->line = (unsigned long)xmlTextReaderLocatorLineNumber(locator);
+	strbuf_adds(&sb, msg);
+	while (sb.len && sb.buf[sb.len - 1] == '\n')
+		strbuf_setlen(&sb, sb.len - 1);
+	fail(r, "not well-formed XML: %s", sb.buf);
+	strbuf_release(&sb);
+}
+
+/* --- attributes -------------------------------------------------------- */
+
+static void free_attrs(struct reader *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nattrs; i++)
+		free(r->attrs[i].value);
+	r->nattrs = 0;
+}
+
+static int read_attrs(struct reader *r)
+{
+	free_attrs(r);
+	while (xmlTextReaderMoveToNextAttribute(r->xml) == 1) {
+		struct strbuf sb = STRBUF_INIT;
+		struct attribute *a;
+
+		if (r->nattrs == MAX_ATTRS)
+			return fail(r, "too many attributes on <%s>", r->element);
+		a = &r->attrs[r->nattrs++];
+		a->name = (const char *)xmlTextReaderConstName(r->xml);
+		xml_unescape(&sb, (const char *)xmlTextReaderConstValue(r->xml));
+		a->value = strbuf_detach(&sb);
+		a->used = false;
+	}
+	xmlTextReaderMoveToElement(r->xml);
+	return 0;
+}
+
+static const char *get(struct reader *r, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < r->nattrs; i++)
+		if (!strcmp(r->attrs[i].name, name)) {
+			r->attrs[i].used = true;
+			return r->attrs[i].value;
+		}
+	return NULL;
+}
+
+static const char *need(struct reader *r, const char *name)
+{
+	const char *v = get(r, name);
+
+	if (!v)
+		fail(r, "<%s> lacks the '%s' attribute", r->element, name);
+	return v;
+}
+
+static uint32_t get_str(struct reader *r, const char *name)
+{
+	const char *v = get(r, name);
+
+	return v ? model_intern(r->m, v) : 0;
+}
+
+static bool parse_u64(const char *s, uint64_t *out)
+{
+	char *end;
+
+	if (!s || *s < '0' || *s > '9')
+		return false;
+	errno = 0;
+	*out = strtoull(s, &end, 0);
+	return !errno && !*end;
+}
+
+static uint64_t get_u64(struct reader *r, const char *name, bool required,
+			uint64_t max)
+{
+	const char *v = required ? need(r, name) : get(r, name);
+	uint64_t n;
+
+	if (!v)
+		return 0;
+	if (!parse_u64(v, &n) || n > max) {
+		fail(r, "bad number '%s' in the '%s' attribute", v, name);
+		return 0;
+	}
+	return n;
+}
+
+static bool get_flag(struct reader *r, const char *name)
+{
+	const char *v = get(r, name);
+
+	if (v && strcmp(v, "yes"))
+		fail(r, "the '%s' attribute can only be \"yes\"", name);
+	return v != NULL;
+}
+
+/* A reference to a type, recorded for later: its index in refs. */
+static uint32_t get_ref(struct reader *r, const char *name)
+{
+	const char *v = need(r, name);
+
+	if (!v)
+		return 0;
+	ALLOC_GROW(r->refs, r->nrefs + 1, r->refs_alloc);
+	r->refs[r->nrefs].id = strset_add(&r->ids, v);
+	r->refs[r->nrefs].line = r->line;
+	return (uint32_t)r->nrefs++;
+}
+
+static int check_all_used(struct reader *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nattrs; i++)
+		if (!r->attrs[i].used)
+			return fail(r, "unknown attribute '%s' on <%s>",
+				    r->attrs[i].name, r->element);
+	return 0;
+}
+
+/* --- elements ---------------------------------------------------------- */
+
+static enum kabi_kind kind_of_tag(const char *tag)
+{
+	int k;
+
+	for (k = KABI_BASE; k < KABI_KIND_COUNT; k++)
+		if (!strcmp(tag, kabi_kind_name(k)))
+			return k;
+	return KABI_VOID;
+}
+
+static const char *const encodings[] = {
+	[DW_ATE_address] = "address", [DW_ATE_boolean] = "boolean",
+	[DW_ATE_complex_float] = "complex-float", [DW_ATE_float] = "float",
+	[DW_ATE_signed] = "signed", [DW_ATE_signed_char] = "signed-char",
+	[DW_ATE_unsigned] = "unsigned", [DW_ATE_unsigned_char] = "unsigned-char",
+	[DW_ATE_UTF] = "utf",
+};
+
+static uint16_t get_encoding(struct reader *r)
+{
+	const char *v = need(r, "encoding");
+	uint64_t n;
+	size_t i;
+
+	if (!v)
+		return 0;
+	for (i = 0; i < sizeof(encodings) / sizeof(*encodings); i++)
+		if (encodings[i] && !strcmp(v, encodings[i]))
+			return (uint16_t)i;
+	if (parse_u64(v, &n) && n <= UINT16_MAX)
+		return (uint16_t)n;
+	fail(r, "unknown encoding '%s'", v);
+	return 0;
+}
+
+static void get_decl(struct reader *r, struct kabi_type *t)
+{
+	t->decl_file = get_str(r, "file");
+	t->decl_line = (uint32_t)get_u64(r, "line", false, UINT32_MAX);
+}
+
+static void read_type_attrs(struct reader *r, struct kabi_type *t)
+{
+	switch (t->kind) {
+	case KABI_BASE:
+		t->name = model_intern(r->m, need(r, "name") ? get(r, "name") : "");
+		t->size = get_u64(r, "size", true, UINT64_MAX);
+		t->encoding = get_encoding(r);
+		break;
+	case KABI_POINTER:
+		t->target = get_ref(r, "type");
+		t->size = get_u64(r, "size", true, UINT64_MAX);
+		break;
+	case KABI_TYPEDEF:
+		t->name = model_intern(r->m, need(r, "name") ? get(r, "name") : "");
+		t->target = get_ref(r, "type");
+		get_decl(r, t);
+		break;
+	case KABI_STRUCT:
+	case KABI_UNION:
+	case KABI_ENUM:
+		t->name = get_str(r, "name");
+		if (get_flag(r, "declaration"))
+			t->flags |= KABI_TYPE_DECLARATION;
+		if (get_flag(r, "ambiguous"))
+			t->flags |= KABI_TYPE_AMBIGUOUS;
+		if (get_flag(r, "signed") && t->kind == KABI_ENUM)
+			t->flags |= KABI_TYPE_SIGNED;
+		t->size = get_u64(r, "size",
+				  !(t->flags & KABI_TYPE_DECLARATION), UINT64_MAX);
+		t->align = (uint32_t)get_u64(r, "align", false, UINT32_MAX);
+		get_decl(r, t);
+		break;
+	case KABI_ARRAY:
+		t->target = get_ref(r, "type");
+		if (get(r, "count"))
+			t->size = get_u64(r, "count", true, UINT64_MAX);
+		else
+			t->flags |= KABI_TYPE_NO_COUNT;
+		break;
+	case KABI_FUNCTION:
+		t->target = get_ref(r, "return");
+		if (get_flag(r, "variadic"))
+			t->flags |= KABI_TYPE_VARIADIC;
+		if (get_flag(r, "unprototyped"))
+			t->flags |= KABI_TYPE_UNPROTOTYPED;
+		break;
+	case KABI_UNKNOWN:
+		t->name = get_str(r, "name");
+		break;
+	default:	/* qualifiers */
+		t->target = get_ref(r, "type");
+		break;
+	}
+}
+
+static int read_type(struct reader *r, enum kabi_kind kind, bool empty)
+{
+	struct kabi_type t = { .kind = (uint8_t)kind };
+	const char *id = need(r, "id");
+	uint32_t key, type;
+	struct hashmap_iter it;
+
+	if (!id)
+		return r->err;
+	key = strset_add(&r->ids, id);
+	if (!strcmp(id, "void") ||
+	    hashmap_first(&r->by_id, hash_u64(key), &it))
+		return fail(r, "a second type with id '%s'", id);
+	read_type_attrs(r, &t);
+	t.first = (uint32_t)(kind == KABI_ENUM ? r->m->nenumerators
+			     : kind == KABI_FUNCTION ? r->m->nparams
+						     : r->m->nmembers);
+	type = model_add_type(r->m, &t);
+	hashmap_add(&r->by_id, hash_u64(key), key, type);
+	if (type + 1 > r->types_alloc) {
+		size_t alloc = r->types_alloc;
+
+		ALLOC_GROW(r->type_id, type + 1, alloc);
+		ALLOC_GROW(r->type_line, type + 1, r->types_alloc);
+	}
+	r->type_id[type] = key;
+	r->type_line[type] = r->line;
+	r->parent = empty ? IN_NOTHING : IN_TYPE;
+	r->parent_index = type;
+	return check_all_used(r);
+}
+
+static int read_member(struct reader *r, struct kabi_type *parent)
+{
+	struct kabi_member mb = { 0 };
+
+	if (parent->kind != KABI_STRUCT && parent->kind != KABI_UNION)
+		return fail(r, "<member> outside a struct or union");
+	mb.name = get_str(r, "name");
+	mb.type = get_ref(r, "type");
+	if (get(r, "offset")) {
+		mb.offset = get_u64(r, "offset", true, UINT64_MAX / 8) * 8;
+	} else {
+		mb.offset = get_u64(r, "bit-offset", true, UINT64_MAX);
+		mb.bit_size = (uint32_t)get_u64(r, "bits", false, UINT32_MAX);
+	}
+	model_add_member(r->m, &mb);
+	parent->count++;
+	return check_all_used(r);
+}
+
+static int read_enumerator(struct reader *r, struct kabi_type *parent)
+{
+	struct kabi_enumerator e = { 0 };
+	const char *v;
+	uint64_t n;
+
+	if (parent->kind != KABI_ENUM)
+		return fail(r, "<enumerator> outside an enum");
+	e.name = model_intern(r->m, need(r, "name") ? get(r, "name") : "");
+	v = need(r, "value");
+	if (!v)
+		return r->err;
+	if (*v == '-' && (parent->flags & KABI_TYPE_SIGNED) &&
+	    parse_u64(v + 1, &n) && n <= (uint64_t)INT64_MAX + 1)
+		e.value = (uint64_t)0 - n;
+	else if (parse_u64(v, &n))
+		e.value = n;
+	else
+		return fail(r, "bad enumerator value '%s'", v);
+	model_add_enumerator(r->m, &e);
+	parent->count++;
+	return check_all_used(r);
+}
+
+static int read_parameter(struct reader *r)
+{
+	if (r->parent == IN_SYMBOL) {
+		struct kabi_symbol *s = &r->m->symbols[r->parent_index];
+
+		model_add_param_name(r->m, get_str(r, "name"));
+		s->nparams++;
+	} else {
+		struct kabi_type *t = &r->m->types[r->parent_index];
+
+		if (t->kind != KABI_FUNCTION)
+			return fail(r, "<parameter> outside a function");
+		model_add_param(r->m, get_ref(r, "type"));
+		t->count++;
+	}
+	return check_all_used(r);
+}
+
+static int read_symbol(struct reader *r, bool empty)
+{
+	struct kabi_symbol s = { 0 };
+	const char *kind, *export, *crc;
+	uint64_t n;
+
+	s.name = model_intern(r->m, need(r, "name") ? get(r, "name") : "");
+	s.module = model_intern(r->m, need(r, "module") ? get(r, "module") : "");
+	s.ns = get_str(r, "namespace");
+	kind = need(r, "kind");
+	export = need(r, "export");
+	if (r->err)
+		return r->err;
+	if (!strcmp(kind, "function"))
+		s.flags |= KABI_SYM_FUNCTION;
+	else if (strcmp(kind, "variable"))
+		return fail(r, "unknown symbol kind '%s'", kind);
+	if (!strcmp(export, "EXPORT_SYMBOL_GPL"))
+		s.flags |= KABI_SYM_GPL;
+	else if (strcmp(export, "EXPORT_SYMBOL"))
+		return fail(r, "unknown export kind '%s'", export);
+	crc = get(r, "crc");
+	if (crc) {
+		if (!parse_u64(crc, &n) || n > UINT32_MAX)
+			return fail(r, "bad CRC '%s'", crc);
+		s.crc = (uint32_t)n;
+		s.flags |= KABI_SYM_HAS_CRC;
+	}
+	if (get(r, "type")) {
+		s.type = get_ref(r, "type");
+		s.flags |= KABI_SYM_HAS_TYPE;
+	}
+	s.first_param = (uint32_t)r->m->nparam_names;
+	r->parent_index = model_add_symbol(r->m, &s);
+	r->parent = empty ? IN_NOTHING : IN_SYMBOL;
+	return check_all_used(r);
+}
+
+static int read_root(struct reader *r)
+{
+	const char *format;
+	uint64_t n;
+
+	if (strcmp(r->element, "kabi-baseline"))
+		return fail(r, "not a kabi baseline: the document is <%s>",
+			    r->element);
+	format = need(r, "format");
+	if (!format)
+		return r->err;
+	if (!parse_u64(format, &n) || n != KABI_FORMAT_VERSION)
+		return fail(r, "baseline format '%s' is not one this kabi reads (%d)",
+			    format, KABI_FORMAT_VERSION);
+	get(r, "generator");
+	r->m->arch = get_str(r, "arch");
+	r->m->release = get_str(r, "release");
+	r->seen_root = true;
+	return check_all_used(r);
+}
+
+static int read_element(struct reader *r, int depth, bool empty)
+{
+	enum kabi_kind kind;
+
+	r->element = (const char *)xmlTextReaderConstName(r->xml);
+	if (read_attrs(r))
+		return r->err;
+	if (depth == 0)
+		return read_root(r);
+	if (depth == 1) {
+		if (!strcmp(r->element, "symbol"))
+			return read_symbol(r, empty);
+		kind = kind_of_tag(r->element);
+		if (kind != KABI_VOID)
+			return read_type(r, kind, empty);
+	} else if (depth == 2 && r->parent != IN_NOTHING) {
+		if (!strcmp(r->element, "parameter"))
+			return read_parameter(r);
+		if (r->parent == IN_TYPE && !strcmp(r->element, "member"))
+			return read_member(r, &r->m->types[r->parent_index]);
+		if (r->parent == IN_TYPE && !strcmp(r->element, "enumerator"))
+			return read_enumerator(r, &r->m->types[r->parent_index]);
+	}
+	return fail(r, "unexpected element <%s>", r->element);
+}
+
+/* --- references -------------------------------------------------------- */
+
+static uint32_t resolve(struct reader *r, uint32_t ref)
+{
+	const struct pending_ref *p = &r->refs[ref];
+	const char *id = strset_str(&r->ids, p->id);
+	struct hashmap_iter it;
+	struct hashmap_entry *e;
+
+	if (!strcmp(id, "void"))
+		return 0;
+	for (e = hashmap_first(&r->by_id, hash_u64(p->id), &it); e;
+	     e = hashmap_next(&r->by_id, &it))
+		if (e->key == p->id)
+			return (uint32_t)e->value;
+	r->line = p->line;
+	fail(r, "unknown type '%s'", id);
+	return 0;
+}
+
+static bool has_target(const struct kabi_type *t)
+{
+	return t->kind != KABI_VOID && t->kind != KABI_BASE &&
+	       t->kind != KABI_STRUCT && t->kind != KABI_UNION &&
+	       t->kind != KABI_ENUM && t->kind != KABI_UNKNOWN;
+}
+
+static void resolve_all(struct reader *r)
+{
+	struct kabi_model *m = r->m;
+	size_t i;
+
+	for (i = 1; i < m->ntypes; i++)
+		if (has_target(&m->types[i]))
+			m->types[i].target = resolve(r, m->types[i].target);
+	for (i = 0; i < m->nmembers; i++)
+		m->members[i].type = resolve(r, m->members[i].type);
+	for (i = 0; i < m->nparams; i++)
+		m->params[i] = resolve(r, m->params[i]);
+	for (i = 0; i < m->nsymbols; i++)
+		if (m->symbols[i].flags & KABI_SYM_HAS_TYPE)
+			m->symbols[i].type = resolve(r, m->symbols[i].type);
+}
+
+/*
+ * C types refer to themselves only through a struct or union; a pointer
+ * that points to itself cannot come from a compiler, and would send later
+ * stages round in circles. Depth-first search over the other references.
+ */
+static int check_cycles(struct reader *r)
+{
+	const struct kabi_model *m = r->m;
+	uint8_t *state = xcalloc(m->ntypes + 1, 1);	/* 1 open, 2 done */
+	uint32_t *stack = xmalloc(xmul(m->ntypes + 1, sizeof(uint32_t)));
+	size_t *next = xcalloc(m->ntypes + 1, sizeof(size_t));
+	size_t start;
+
+	for (start = 1; start < m->ntypes && !r->err; start++) {
+		size_t depth = 0;
+
+		if (state[start])
+			continue;
+		stack[depth++] = (uint32_t)start;
+		state[start] = 1;
+		while (depth && !r->err) {
+			uint32_t id = stack[depth - 1];
+			const struct kabi_type *t = &m->types[id];
+			size_t k = next[id]++;
+			uint32_t to;
+
+			if (!has_target(t) || k > t->count) {
+				state[id] = 2;
+				depth--;
+				continue;
+			}
+			to = k == 0 ? t->target
+				    : t->kind == KABI_FUNCTION
+					      ? m->params[t->first + k - 1]
+					      : 0;
+			if (state[to] == 1) {
+				r->line = r->type_line[id];
+				fail(r, "type '%s' refers to itself other than through a struct or union",
+				     strset_str(&r->ids, r->type_id[id]));
+			} else if (!state[to] && to) {
+				state[to] = 1;
+				stack[depth++] = to;
+			}
+		}
+	}
+	free(state);
+	free(stack);
+	free(next);
+	return r->err;
+}
+
+/* --- the file ---------------------------------------------------------- */
+
+/* The line of the current node; the parser itself has read ahead. */
+static unsigned long node_line(struct reader *r)
+{
+	xmlNodePtr node = xmlTextReaderCurrentNode(r->xml);
+	long line = node ? xmlGetLineNo(node) : -1;
+
+	if (line <= 0)
+		line = xmlTextReaderGetParserLineNumber(r->xml);
+	return line > 0 ? (unsigned long)line : 0;
+}
+
+static void read_nodes(struct reader *r)
+{
+	int ret = 0;
+
+	while (!r->err && (ret = xmlTextReaderRead(r->xml)) == 1) {
+		int type = xmlTextReaderNodeType(r->xml);
+		int depth = xmlTextReaderDepth(r->xml);
+
+		r->line = node_line(r);
+		switch (type) {
+		case XML_READER_TYPE_ELEMENT:
+			read_element(r, depth,
+				     xmlTextReaderIsEmptyElement(r->xml) == 1);
+			break;
+		case XML_READER_TYPE_END_ELEMENT:
+			if (depth == 1)
+				r->parent = IN_NOTHING;
+			break;
+		case XML_READER_TYPE_WHITESPACE:
+		case XML_READER_TYPE_SIGNIFICANT_WHITESPACE:
+		case XML_READER_TYPE_COMMENT:
+			break;
+		default:
+			fail(r, "unexpected %s in a baseline",
+			     type == XML_READER_TYPE_TEXT ? "text"
+			     : type == XML_READER_TYPE_DOCUMENT_TYPE
+				     ? "document type declaration"
+				     : "XML node");
+			break;
+		}
+	}
+	if (!r->err && ret < 0)
+		fail(r, "not well-formed XML");
+	if (!r->err && !r->seen_root)
+		fail(r, "not a kabi baseline: no <kabi-baseline> element");
+}
+
+int store_read(const char *path, struct kabi_model *out, struct diag *d)
+{
+	struct reader r = { .path = path, .m = out, .d = d };
+	int fd;
+
+	/* libxml2's own message for a missing file would be less clear */
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return diag_error(d, KABI_E_IO, DIAG_AT_FILE(path),
+				  "cannot open: %s", strerror(errno));
+	close(fd);
+	r.xml = xmlReaderForFile(path, NULL, XML_PARSE_NONET |
+						     XML_PARSE_NOCDATA);
+	if (!r.xml)
+		return diag_error(d, KABI_E_IO, DIAG_AT_FILE(path),
+				  "cannot read as XML");
+	strset_init(&r.ids);
+	hashmap_init(&r.by_id);
+	xmlTextReaderSetErrorHandler(r.xml, xml_error, &r);
+	read_nodes(&r);
+	if (!r.err)
+		resolve_all(&r);
+	if (!r.err)
+		check_cycles(&r);
+	xmlFreeTextReader(r.xml);
+	free_attrs(&r);
+	strset_free(&r.ids);
+	hashmap_free(&r.by_id);
+	free(r.refs);
+	free(r.type_id);
+	free(r.type_line);
+	if (r.err) {		/* no half-read model */
+		model_free(out);
+		model_init(out);
+	}
+	return r.err;
+}
 
 bool store_is_xml(const char *path)
 {
@@ -18,11 +682,4 @@ bool store_is_xml(const char *path)
 	n = read(fd, head, sizeof(head));
 	close(fd);
 	return n == (ssize_t)sizeof(head) && !memcmp(head, "<?xml", 5);
-}
-
-int store_read(const char *path, struct kabi_model *out, struct diag *d)
-{
-	(void)out;
-	return diag_error(d, KABI_E_UNSUPPORTED, DIAG_AT_FILE(path),
-			  "reading baselines is not implemented yet");
 }
