@@ -46,7 +46,7 @@ LIB_OBJS := $(filter-out $(BUILD)/src/main.c $(BUILD)/src/main.o,$(OBJS))
 UNIT_SRCS := $(sort $(wildcard tests/unit/test-*.c))
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 TOOL_BINS := $(BUILD)/tests/tools/mutate $(BUILD)/tests/tools/elfpatch \
-	$(BUILD)/tests/tools/symtab-pass
+	$(BUILD)/tests/tools/symtab-pass $(BUILD)/tests/tools/dwarf-defs
 
 KABI = $(BUILD)/kabi
 
@@ -89,8 +89,9 @@ asan:
 		LDFLAGS="$(ASAN_FLAGS)" check
 
 # Real Debian kernels, downloaded once into $$KABI_KERNEL_CACHE.
-check-kernel: $(KABI)
-	KABI=$(abspath $(KABI)) prove -v -f -e '' tests/kernel/*.sh
+check-kernel: $(KABI) $(TOOL_BINS)
+	KABI=$(abspath $(KABI)) TOOLS=$(abspath $(BUILD)/tests/tools) \
+		prove -v -f -e '' tests/kernel/*.sh
 
 install: $(KABI)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
