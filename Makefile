@@ -46,7 +46,8 @@ LIB_OBJS := $(filter-out $(BUILD)/src/main.c $(BUILD)/src/main.o,$(OBJS))
 UNIT_SRCS := $(sort $(wildcard tests/unit/test-*.c))
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 TOOL_BINS := $(BUILD)/tests/tools/mutate $(BUILD)/tests/tools/elfpatch \
-	$(BUILD)/tests/tools/symtab-pass $(BUILD)/tests/tools/dwarf-defs
+	$(BUILD)/tests/tools/symtab-pass $(BUILD)/tests/tools/dwarf-defs \
+	$(BUILD)/tests/tools/dwarf-pass
 
 KABI = $(BUILD)/kabi
 

@@ -18,6 +18,7 @@
 #include "model/model.h"
 #include "store/store.h"
 #include "util/atomic_file.h"
+#include "util/clock.h"
 #include "util/parallel.h"
 #include "util/banned.h"
 
@@ -110,8 +111,14 @@ static void show_progress(size_t done, size_t total, void *ctx)
 		fputs("\r\033[K", stderr);
 }
 
+/* Where the time goes, for --stats. */
+struct dump_times {
+	double exports, dwarf, finish, write;
+};
+
 static void print_stats(const struct kabi_model *m,
-			const struct model_builder_stats *st)
+			const struct model_builder_stats *st,
+			const struct dump_times *t)
 {
 	size_t typed = 0, i;
 
@@ -124,13 +131,19 @@ static void print_stats(const struct kabi_model *m,
 		m->nsymbols, typed, m->nsymbols - typed, m->ntypes,
 		st->blocks, st->instances, st->fragments, st->shapes,
 		st->rounds, st->opaque_names);
+	fprintf(stderr,
+		"kabi: seconds: %.2f export tables, %.2f reading DWARF and "
+		"collecting types, %.2f deduplicating, %.2f writing\n",
+		t->exports, t->dwarf - st->finish_seconds, st->finish_seconds,
+		t->write);
 }
 
 /* The model of the kernel the paths name. */
 static int load_kernel(int argc, char **argv, struct dump_options *opts,
-		       struct kabi_model *m, struct diag *d)
+		       struct kabi_model *m, struct model_builder_stats *stats,
+		       struct dump_times *times, struct diag *d)
 {
-	struct model_builder_stats stats = { 0 };
+	double start = clock_seconds();
 	struct kernel_files kf;
 	struct export_table table;
 	int i, err = 0;
@@ -140,6 +153,7 @@ static int load_kernel(int argc, char **argv, struct dump_options *opts,
 		kernel_files_add(&kf, argv[i], &opts->tree, d);
 	export_table_init(&table);
 	exports_read_files(&kf, opts->dwarf.jobs, &table, d);
+	times->exports = clock_seconds() - start;
 	m->arch = model_intern(m, table.machine ? elf_machine_name(table.machine)
 						: "");
 	m->release = kf.release ? model_intern(m, kf.release) : 0;
@@ -150,9 +164,9 @@ static int load_kernel(int argc, char **argv, struct dump_options *opts,
 	}
 	if (isatty(STDERR_FILENO))
 		opts->dwarf.progress = show_progress;
-	dwarf_load(&kf, &table, &opts->dwarf, m, &stats, d);
-	if (opts->stats)
-		print_stats(m, &stats);
+	start = clock_seconds();
+	dwarf_load(&kf, &table, &opts->dwarf, m, stats, d);
+	times->dwarf = clock_seconds() - start;
 out:
 	export_table_free(&table);
 	kernel_files_free(&kf);
@@ -162,8 +176,11 @@ out:
 int cmd_dump(int argc, char **argv)
 {
 	struct dump_options opts = { .output = "-" };
+	struct model_builder_stats stats = { 0 };
+	struct dump_times times = { 0 };
 	struct kabi_model m;
 	struct atomic_file af;
+	double start;
 	struct diag d;
 	int err;
 
@@ -178,12 +195,17 @@ int cmd_dump(int argc, char **argv)
 	if (argc - optind == 1 && store_is_xml(argv[optind]))
 		err = store_read(argv[optind], &m, &d);
 	else
-		err = load_kernel(argc - optind, argv + optind, &opts, &m, &d);
+		err = load_kernel(argc - optind, argv + optind, &opts, &m,
+				  &stats, &times, &d);
 	/* a baseline that cannot be read leaves nothing worth writing */
+	start = clock_seconds();
 	if (!err && !atomic_file_open(&af, opts.output, &d)) {
 		store_write(&m, af.fp);
 		atomic_file_commit(&af, &d);
 	}
+	times.write = clock_seconds() - start;
+	if (opts.stats)
+		print_stats(&m, &stats, &times);
 	model_free(&m);
 	free(opts.debug_root);
 	return cli_finish(&d, KABI_EXIT_OK);

@@ -45,7 +45,8 @@ struct model_builder_stats {
 	size_t shapes;		/* distinct shallow descriptions */
 	size_t blocks;		/* named types after deduplication */
 	size_t rounds;		/* refinement iterations */
-	size_t opaque_names;	/* declarations left opaque: several definitions */
+	size_t opaque_names;	/* names with several definitions */
+	double finish_seconds;	/* refinement and writing the types out */
 };
 void model_builder_stats(const struct model_builder *b,
 			 struct model_builder_stats *out);

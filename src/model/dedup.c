@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "builder_impl.h"
+#include "../util/clock.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
@@ -594,6 +595,7 @@ void model_builder_finish(struct model_builder *b, struct kabi_model *out)
 {
 	struct refinement r = { .b = b };
 	struct materializer m = { .b = b, .r = &r, .out = out };
+	double start = clock_seconds();
 	uint32_t *reps;
 	size_t nreps, i;
 
@@ -612,6 +614,7 @@ void model_builder_finish(struct model_builder *b, struct kabi_model *out)
 	write_symbols(&m);
 	b->stats.instances = b->ninst;
 	b->stats.shapes = b->nshapes;
+	b->stats.finish_seconds = clock_seconds() - start;
 	hashmap_free(&m.anonymous);
 	free(reps);
 	free(m.block_type);

@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Wall-clock seconds, for the figures of --stats. */
+#ifndef KABI_CLOCK_H
+#define KABI_CLOCK_H
+
+#include <time.h>
+
+static inline double clock_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+#endif

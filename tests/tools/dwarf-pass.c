@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Benchmark yardstick: a bare, single-threaded libdw pass that opens each
+ * file named on standard input as kabi does (libdwfl, which relocates a
+ * module's DWARF) and decodes every attribute of every DIE. No tool that
+ * reads all the DWARF can be faster; kabi reads only what exports reach.
+ */
+#include <dwarf.h>
+#include <elfutils/libdwfl.h>
+#include <stdio.h>
+#include <string.h>
+
+static const Dwfl_Callbacks callbacks = {
+	.find_elf = dwfl_build_id_find_elf,
+	.find_debuginfo = dwfl_standard_find_debuginfo,
+	.section_address = dwfl_offline_section_address,
+};
+
+static unsigned long dies, attrs;
+
+static int decode(Dwarf_Attribute *a, void *arg)
+{
+	Dwarf_Word w;
+	Dwarf_Die d;
+	Dwarf_Block b;
+
+	(void)arg;
+	attrs++;
+	switch (dwarf_whatform(a)) {
+	case DW_FORM_strp: case DW_FORM_string: case DW_FORM_line_strp:
+	case DW_FORM_strx: case DW_FORM_strx1: case DW_FORM_strx2:
+	case DW_FORM_strx4:
+		dwarf_formstring(a);
+		break;
+	case DW_FORM_ref1: case DW_FORM_ref2: case DW_FORM_ref4:
+	case DW_FORM_ref8: case DW_FORM_ref_udata: case DW_FORM_ref_addr:
+		dwarf_formref_die(a, &d);
+		break;
+	case DW_FORM_block: case DW_FORM_block1: case DW_FORM_block2:
+	case DW_FORM_block4: case DW_FORM_exprloc:
+		dwarf_formblock(a, &b);
+		break;
+	default:
+		dwarf_formudata(a, &w);
+		break;
+	}
+	return DWARF_CB_OK;
+}
+
+static void walk(Dwarf_Die *die)
+{
+	Dwarf_Die child;
+
+	do {
+		dies++;
+		dwarf_getattrs(die, decode, NULL, 0);
+		if (dwarf_child(die, &child) == 0)
+			walk(&child);
+	} while (dwarf_siblingof(die, die) == 0);
+}
+
+int main(void)
+{
+	char path[4096];
+
+	while (fgets(path, sizeof(path), stdin)) {
+		Dwfl *dwfl = dwfl_begin(&callbacks);
+		Dwfl_Module *mod;
+		Dwarf_Addr bias;
+		Dwarf *dw;
+		Dwarf_CU *cu = NULL;
+		Dwarf_Die cudie;
+		Dwarf_Half version;
+		uint8_t type;
+
+		path[strcspn(path, "\n")] = '\0';
+		mod = dwfl_report_offline(dwfl, path, path, -1);
+		dwfl_report_end(dwfl, NULL, NULL);
+		dw = mod ? dwfl_module_getdwarf(mod, &bias) : NULL;
+		while (dw && dwarf_get_units(dw, cu, &cu, &version, &type,
+					     &cudie, NULL) == 0)
+			walk(&cudie);
+		dwfl_end(dwfl);
+	}
+	printf("%lu DIEs, %lu attributes\n", dies, attrs);
+	return 0;
+}
