@@ -14,9 +14,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "definitions.h"
 #include "open.h"
 #include "symbols.h"
 #include "../util/parallel.h"
+#include "../util/sort.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
@@ -29,6 +31,7 @@ struct unit {
 struct unit_result {
 	struct fragment_summary **summaries;
 	size_t n, alloc;
+	struct definition_list defs;
 	struct diag diag;
 };
 
@@ -47,6 +50,7 @@ struct loader {
 	size_t nunits, units_alloc;
 	struct thread_state *threads;
 	struct model_builder *builder;
+	struct definition_index definitions;
 	struct diag *diag;
 	size_t files_done, files_total;
 };
@@ -87,7 +91,8 @@ static void read_vmlinux_cu(struct loader *l, const struct unit *u,
 		return;
 	}
 	add_summary(res, path, symbols_read_cu(&cu, &l->exports[u->file], path,
-					 &res->diag, &l->errors[u->file]));
+					 &res->diag, &l->errors[u->file],
+					 &res->defs));
 }
 
 static void read_module(struct loader *l, const struct unit *u,
@@ -108,7 +113,8 @@ static void read_module(struct loader *l, const struct unit *u,
 			add_summary(res, path, symbols_read_cu(&cudie,
 							 &l->exports[u->file],
 							 path, &res->diag,
-							 &l->errors[u->file]));
+							 &l->errors[u->file],
+							 &res->defs));
 	dwarf_handle_close(&h);
 }
 
@@ -134,7 +140,10 @@ static void consume(size_t index, void *result, void *ctx)
 
 	for (i = 0; i < res->n; i++)
 		model_builder_add(l->builder, res->summaries[i]);
+	definition_index_add(&l->definitions, &res->defs,
+			     l->units[index].file);
 	diag_move(l->diag, &res->diag);
+	free(res->defs.v);
 	free(res->summaries);
 	free(res);
 	if (l->units[index].last_of_file) {
@@ -218,6 +227,98 @@ static void add_exports(struct kabi_model *out, const struct export_table *t)
 	}
 }
 
+/* --- declarations resolved to definitions exports do not reach ---------- */
+
+struct wanted {
+	struct loader *l;
+	size_t *entries;	/* in l->definitions, to walk */
+	size_t n, alloc;
+};
+
+static void want_definition(enum kabi_kind kind, const char *name, void *ctx)
+{
+	struct wanted *w = ctx;
+	struct definition_index *idx = &w->l->definitions;
+	uint64_t key = definition_key(kind, name);
+	struct hashmap_iter it;
+	struct hashmap_entry *e;
+
+	for (e = hashmap_first(&idx->by_key, key, &it); e;
+	     e = hashmap_next(&idx->by_key, &it)) {
+		if (idx->v[e->value].walked)
+			continue;
+		idx->v[e->value].walked = true;
+		ALLOC_GROW(w->entries, w->n + 1, w->alloc);
+		w->entries[w->n++] = e->value;
+	}
+}
+
+static int compare_places(const void *a, const void *b, void *ctx)
+{
+	const struct definition_index *idx = ctx;
+	const struct indexed_definition *x = &idx->v[*(const size_t *)a];
+	const struct indexed_definition *y = &idx->v[*(const size_t *)b];
+
+	if (x->file != y->file)
+		return x->file < y->file ? -1 : 1;
+	return x->die < y->die ? -1 : x->die > y->die;
+}
+
+/* Walk the wanted definitions, file by file, into the builder. */
+static void walk_definitions(struct loader *l, struct wanted *w)
+{
+	struct dwarf_handle h = { 0 };
+	size_t open_file = SIZE_MAX, i;
+	bool opened = false;
+
+	array_sort_r(w->entries, w->n, sizeof(*w->entries), compare_places,
+		     &l->definitions);
+	for (i = 0; i < w->n; i++) {
+		const struct indexed_definition *d =
+			&l->definitions.v[w->entries[i]];
+		const char *path = l->kf->files[d->file].path;
+		struct fragment_summary *s;
+		Dwarf_Die die;
+
+		if (d->file != open_file) {
+			if (opened)
+				dwarf_handle_close(&h);
+			opened = !dwarf_handle_open(&h, path,
+						    l->opts->debug_root, l->diag);
+			open_file = d->file;
+		}
+		if (!opened || !dwarf_offdie(h.dwarf, d->die, &die))
+			continue;
+		s = symbols_read_type(&die, path, l->diag, &l->errors[d->file]);
+		if (s)
+			model_builder_add(l->builder, s);
+	}
+	if (opened)
+		dwarf_handle_close(&h);
+}
+
+/*
+ * A declaration no definition resolved yet: if the tree defines the name
+ * where no export reaches it, walk that definition too. A definition may
+ * bring declarations of its own, hence the rounds.
+ */
+static void resolve_declarations(struct loader *l)
+{
+	unsigned round;
+
+	for (round = 0; round < 8; round++) {
+		struct wanted w = { .l = l };
+
+		model_builder_each_unresolved(l->builder, want_definition, &w);
+		if (!w.n) {
+			free(w.entries);
+			break;
+		}
+		walk_definitions(l, &w);
+		free(w.entries);
+	}
+}
+
 /*
  * A weak alias (memset of __memset) has no DIE of its own: it gets the
  * type of an export of the same module at the same place.
@@ -280,8 +381,11 @@ int dwarf_load(const struct kernel_files *kf, const struct export_table *t,
 	plan(&l);
 	l.threads = xcalloc(threads, sizeof(*l.threads));
 	l.builder = model_builder_new();
+	definition_index_init(&l.definitions);
 	parallel_ordered(l.nunits, threads, 4 * (size_t)threads, work, consume,
 			 &l);
+	resolve_declarations(&l);
+	definition_index_free(&l.definitions);
 	model_builder_finish(l.builder, out);
 	type_aliases(out, t);
 	if (stats)

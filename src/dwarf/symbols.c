@@ -95,7 +95,8 @@ static void add_symbol(struct type_walker *w, Dwarf_Die *die, uint32_t index)
 struct fragment_summary *symbols_read_cu(Dwarf_Die *cu,
 					 const struct file_exports *fx,
 					 const char *path, struct diag *d,
-					 atomic_uint *errors)
+					 atomic_uint *errors,
+					 struct definition_list *defs)
 {
 	struct kabi_model *frag;
 	struct type_walker w;
@@ -119,8 +120,10 @@ struct fragment_summary *symbols_read_cu(Dwarf_Die *cu,
 			const char *name;
 			uint32_t index;
 
-			if (tag != DW_TAG_subprogram && tag != DW_TAG_variable)
+			if (tag != DW_TAG_subprogram && tag != DW_TAG_variable) {
+				definitions_note(defs, &child);
 				continue;
+			}
 			name = definition_name(&child);
 			if (!name)
 				continue;
@@ -136,5 +139,24 @@ struct fragment_summary *symbols_read_cu(Dwarf_Die *cu,
 		free(frag);
 		return NULL;
 	}
+	return fragment_summarize(frag);
+}
+
+struct fragment_summary *symbols_read_type(Dwarf_Die *die, const char *path,
+					   struct diag *d, atomic_uint *errors)
+{
+	struct kabi_model *frag = xmalloc(sizeof(*frag));
+	struct type_walker w;
+	Dwarf_Die cu;
+
+	if (!dwarf_diecu(die, &cu, NULL, NULL)) {
+		free(frag);
+		return NULL;
+	}
+	model_init(frag);
+	walker_init(&w, &cu, frag, path, d, errors);
+	walker_type(&w, die);
+	walker_drain(&w);
+	walker_free(&w);
 	return fragment_summarize(frag);
 }

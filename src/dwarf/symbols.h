@@ -9,6 +9,7 @@
 #include <elfutils/libdw.h>
 #include <stdatomic.h>
 
+#include "definitions.h"
 #include "../model/builder.h"
 #include "../model/model.h"
 #include "../util/hashmap.h"
@@ -27,11 +28,16 @@ void file_exports_free(struct file_exports *fx);
 /*
  * The fragment of one CU: its exported symbols and the types they reach,
  * summarised for the model builder; NULL when the CU defines none of the
- * file's exports.
+ * file's exports. The CU's definitions of named aggregates are noted in
+ * defs.
  */
 struct fragment_summary *symbols_read_cu(Dwarf_Die *cu,
 					 const struct file_exports *fx,
 					 const char *path, struct diag *d,
-					 atomic_uint *errors);
+					 atomic_uint *errors,
+					 struct definition_list *defs);
+/* The fragment of one type DIE and what it reaches (no symbols). */
+struct fragment_summary *symbols_read_type(Dwarf_Die *die, const char *path,
+					   struct diag *d, atomic_uint *errors);
 
 #endif

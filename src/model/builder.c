@@ -386,3 +386,40 @@ void model_builder_add(struct model_builder *b, struct fragment_summary *s)
 	free(inst_of);
 	fragment_summary_free(s);
 }
+
+static uint64_t name_key(const struct shape *sh)
+{
+	return hash_combine(hash_u64(sh->kind), sh->name);
+}
+
+void model_builder_each_unresolved(const struct model_builder *b,
+				   void (*fn)(enum kabi_kind kind,
+					      const char *name, void *ctx),
+				   void *ctx)
+{
+	struct hashmap defined = HASHMAP_INIT;
+	size_t s;
+
+	for (s = 0; s < b->nshapes; s++) {
+		const struct shape *sh = &b->shapes[s];
+
+		if (sh->named && !sh->declaration)
+			hashmap_add(&defined, name_key(sh), s, 0);
+	}
+	for (s = 0; s < b->nshapes; s++) {
+		const struct shape *sh = &b->shapes[s];
+		struct hashmap_iter it;
+		struct hashmap_entry *e;
+		bool found = false;
+
+		if (!sh->named || !sh->declaration)
+			continue;
+		for (e = hashmap_first(&defined, name_key(sh), &it); e && !found;
+		     e = hashmap_next(&defined, &it))
+			found = b->shapes[e->key].kind == sh->kind &&
+				b->shapes[e->key].name == sh->name;
+		if (!found)
+			fn(sh->kind, strset_str(&b->strings, sh->name), ctx);
+	}
+	hashmap_free(&defined);
+}

@@ -33,6 +33,14 @@ void model_builder_free(struct model_builder *b);
 /* Add a summary (taking it over); the first description of a symbol wins. */
 void model_builder_add(struct model_builder *b, struct fragment_summary *s);
 /*
+ * Call fn for each struct, union or enum that so far is only declared:
+ * no summary added defined it.
+ */
+void model_builder_each_unresolved(const struct model_builder *b,
+				   void (*fn)(enum kabi_kind kind,
+					      const char *name, void *ctx),
+				   void *ctx);
+/*
  * Put the types into out, whose symbols must already be there, and give
  * each described symbol its type and parameter names.
  */

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The tree's definitions of named aggregates; see definitions.h. */
+#include "definitions.h"
+
+#include <dwarf.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util/xalloc.h"
+#include "../util/banned.h"
+
+/* More distinct definitions of one name than this are not worth noting. */
+#define MAX_PER_NAME 8
+
+uint64_t definition_key(enum kabi_kind kind, const char *name)
+{
+	return hash_combine(hash_u64(kind), hash_string(name));
+}
+
+void definitions_note(struct definition_list *l, Dwarf_Die *die)
+{
+	enum kabi_kind kind;
+	Dwarf_Attribute attr;
+	Dwarf_Word size = 0, line = 0;
+	const char *name;
+	bool declaration = false;
+
+	switch (dwarf_tag(die)) {
+	case DW_TAG_structure_type: kind = KABI_STRUCT; break;
+	case DW_TAG_union_type: kind = KABI_UNION; break;
+	case DW_TAG_enumeration_type: kind = KABI_ENUM; break;
+	default: return;
+	}
+	if (dwarf_attr(die, DW_AT_declaration, &attr))
+		dwarf_formflag(&attr, &declaration);
+	name = dwarf_diename(die);
+	if (declaration || !name)
+		return;
+	dwarf_formudata(dwarf_attr(die, DW_AT_byte_size, &attr), &size);
+	dwarf_formudata(dwarf_attr(die, DW_AT_decl_line, &attr), &line);
+	ALLOC_GROW(l->v, l->n + 1, l->alloc);
+	l->v[l->n].key = definition_key(kind, name);
+	l->v[l->n].fingerprint = hash_combine(size, line);
+	l->v[l->n].die = dwarf_dieoffset(die);
+	l->n++;
+}
+
+void definition_index_init(struct definition_index *idx)
+{
+	memset(idx, 0, sizeof(*idx));
+	hashmap_init(&idx->by_key);
+}
+
+void definition_index_free(struct definition_index *idx)
+{
+	hashmap_free(&idx->by_key);
+	free(idx->v);
+	memset(idx, 0, sizeof(*idx));
+}
+
+void definition_index_add(struct definition_index *idx,
+			  const struct definition_list *l, size_t file)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++) {
+		const struct definition *d = &l->v[i];
+		struct hashmap_iter it;
+		struct hashmap_entry *e;
+		size_t seen = 0;
+		bool known = false;
+
+		for (e = hashmap_first(&idx->by_key, d->key, &it); e;
+		     e = hashmap_next(&idx->by_key, &it)) {
+			seen++;
+			known |= idx->v[e->value].fingerprint == d->fingerprint;
+		}
+		if (known || seen >= MAX_PER_NAME)
+			continue;
+		ALLOC_GROW(idx->v, idx->n + 1, idx->alloc);
+		idx->v[idx->n].key = d->key;
+		idx->v[idx->n].fingerprint = d->fingerprint;
+		idx->v[idx->n].file = file;
+		idx->v[idx->n].die = d->die;
+		idx->v[idx->n].walked = false;
+		hashmap_add(&idx->by_key, d->key, 0, idx->n++);
+	}
+}

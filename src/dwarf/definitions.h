@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Where the tree defines each named struct, union and enum, so that a
+ * declaration that the walk from the exports left unresolved can be
+ * resolved to a definition no export reaches in its own compilation unit
+ * ("struct ZSTD_CCtx_s" used by pointer everywhere, defined in one file).
+ * Each compilation unit notes its top-level definitions while it is
+ * scanned for symbols; the index keeps, per name, one place for each
+ * distinct (size, line) seen. Internal to dwarf/.
+ */
+#ifndef KABI_DWARF_DEFINITIONS_H
+#define KABI_DWARF_DEFINITIONS_H
+
+#include <elfutils/libdw.h>
+#include <stdbool.h>
+
+#include "../model/model.h"
+#include "../util/hashmap.h"
+
+struct definition {
+	uint64_t key;		/* kind and name */
+	uint64_t fingerprint;	/* size and declaration line */
+	Dwarf_Off die;
+};
+
+struct definition_list {
+	struct definition *v;
+	size_t n, alloc;
+};
+
+/* Note die if it defines a named struct, union or enum. */
+void definitions_note(struct definition_list *l, Dwarf_Die *die);
+uint64_t definition_key(enum kabi_kind kind, const char *name);
+
+struct indexed_definition {
+	uint64_t key;
+	uint64_t fingerprint;
+	size_t file;
+	Dwarf_Off die;
+	bool walked;
+};
+
+struct definition_index {
+	struct hashmap by_key;	/* key -> entry */
+	struct indexed_definition *v;
+	size_t n, alloc;
+};
+
+void definition_index_init(struct definition_index *idx);
+void definition_index_free(struct definition_index *idx);
+/* Add a file's (or CU's) definitions, in the fixed order of units. */
+void definition_index_add(struct definition_index *idx,
+			  const struct definition_list *l, size_t file);
+
+#endif
