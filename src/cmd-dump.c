@@ -105,8 +105,13 @@ static int parse_options(int argc, char **argv, struct dump_options *opts)
 
 static void show_progress(size_t done, size_t total, void *ctx)
 {
-	(void)ctx;
-	fprintf(stderr, "\rkabi: reading DWARF: %zu/%zu files", done, total);
+	int *shown = ctx;
+	int percent = (int)(done * 100 / (total ? total : 1));
+
+	if (percent == *shown)
+		return;
+	*shown = percent;
+	fprintf(stderr, "\rkabi: reading DWARF: %d%%", percent);
 	if (done == total)
 		fputs("\r\033[K", stderr);
 }
@@ -146,7 +151,7 @@ static int load_kernel(int argc, char **argv, struct dump_options *opts,
 	double start = clock_seconds();
 	struct kernel_files kf;
 	struct export_table table;
-	int i, err = 0;
+	int i, err = 0, shown = -1;
 
 	kernel_files_init(&kf);
 	for (i = 0; i < argc; i++)
@@ -162,8 +167,10 @@ static int load_kernel(int argc, char **argv, struct dump_options *opts,
 		err = -KABI_E_NO_INPUT;
 		goto out;
 	}
-	if (isatty(STDERR_FILENO))
+	if (isatty(STDERR_FILENO)) {
 		opts->dwarf.progress = show_progress;
+		opts->dwarf.progress_ctx = &shown;
+	}
 	start = clock_seconds();
 	dwarf_load(&kf, &table, &opts->dwarf, m, stats, d);
 	times->dwarf = clock_seconds() - start;

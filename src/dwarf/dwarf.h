@@ -19,7 +19,8 @@ struct dwarf_options {
 	unsigned jobs;
 	/* where separate debug files are looked up (build-id, debuglink) */
 	const char *debug_root;
-	/* called after each file, from the main thread (progress display) */
+	/* called as units of work (CUs of vmlinux, modules) are done, from
+	 * the main thread, for a progress display */
 	void (*progress)(size_t done, size_t total, void *ctx);
 	void *progress_ctx;
 };

@@ -25,7 +25,6 @@
 struct unit {
 	size_t file;		/* in the kernel_files */
 	Dwarf_Off cu;		/* vmlinux: the CU DIE; modules: all CUs */
-	bool last_of_file;
 };
 
 struct unit_result {
@@ -52,7 +51,6 @@ struct loader {
 	struct model_builder *builder;
 	struct definition_index definitions;
 	struct diag *diag;
-	size_t files_done, files_total;
 };
 
 static void add_summary(struct unit_result *res, const char *path,
@@ -146,12 +144,8 @@ static void consume(size_t index, void *result, void *ctx)
 	free(res->defs.v);
 	free(res->summaries);
 	free(res);
-	if (l->units[index].last_of_file) {
-		l->files_done++;
-		if (l->opts->progress)
-			l->opts->progress(l->files_done, l->files_total,
-					  l->opts->progress_ctx);
-	}
+	if (l->opts->progress)
+		l->opts->progress(index + 1, l->nunits, l->opts->progress_ctx);
 }
 
 static void add_unit(struct loader *l, size_t file, Dwarf_Off cu)
@@ -159,7 +153,6 @@ static void add_unit(struct loader *l, size_t file, Dwarf_Off cu)
 	ALLOC_GROW(l->units, l->nunits + 1, l->units_alloc);
 	l->units[l->nunits].file = file;
 	l->units[l->nunits].cu = cu;
-	l->units[l->nunits].last_of_file = false;
 	l->nunits++;
 }
 
@@ -172,7 +165,6 @@ static void plan_vmlinux(struct loader *l, size_t file)
 	Dwarf_Die cudie;
 	Dwarf_Half version;
 	uint8_t unit_type;
-	size_t before = l->nunits;
 
 	if (dwarf_handle_open(&h, path, l->opts->debug_root, l->diag))
 		return;
@@ -181,8 +173,6 @@ static void plan_vmlinux(struct loader *l, size_t file)
 		if (unit_type == DW_UT_compile || unit_type == DW_UT_partial)
 			add_unit(l, file, dwarf_dieoffset(&cudie));
 	dwarf_handle_close(&h);
-	if (l->nunits > before)
-		l->units[l->nunits - 1].last_of_file = true;
 }
 
 static void plan(struct loader *l)
@@ -194,13 +184,10 @@ static void plan(struct loader *l)
 
 		if (!l->exports[i].count)
 			continue;	/* nothing exported: nothing to read */
-		l->files_total++;
-		if (f->is_vmlinux) {
+		if (f->is_vmlinux)
 			plan_vmlinux(l, i);
-		} else {
+		else
 			add_unit(l, i, 0);
-			l->units[l->nunits - 1].last_of_file = true;
-		}
 	}
 }
 
