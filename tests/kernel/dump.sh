@@ -12,24 +12,7 @@
 #    (bpftool) and the baseline of vmlinux, size and member offsets agree.
 # Prints TAP; run by `make check-kernel`.
 set -u
-top=$(cd "$(dirname "$0")/../.." && pwd)
-KABI=${KABI:-$top/build/kabi}
-TOOLS=${TOOLS:-$(dirname "$KABI")/tests/tools}
-fetch=$top/scripts/fetch-kernels
-work=$(mktemp -d "${TMPDIR:-/tmp}/kabi-kernel.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-
-n=0
-failed=0
-result() { # STATUS DESCRIPTION
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok $n - $2"
-	else
-		failed=$((failed + 1))
-		echo "not ok $n - $2"
-	fi
-}
+. "$(dirname "$0")/tap.inc"
 
 layouts() { # FORMAT FILE: layouts of the named structs and unions
 	awk -v FORMAT="$1" -f "$top/tests/kernel/btf-layouts.awk" "$2"

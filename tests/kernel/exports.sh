@@ -5,23 +5,7 @@
 # equal, byte for byte, the sorted Module.symvers of its headers package.
 # Prints TAP; run by `make check-kernel`.
 set -u
-top=$(cd "$(dirname "$0")/../.." && pwd)
-KABI=${KABI:-$top/build/kabi}
-fetch=$top/scripts/fetch-kernels
-work=$(mktemp -d "${TMPDIR:-/tmp}/kabi-kernel.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-
-n=0
-failed=0
-result() { # OK DESCRIPTION
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok $n - $2"
-	else
-		failed=$((failed + 1))
-		echo "not ok $n - $2"
-	fi
-}
+. "$(dirname "$0")/tap.inc"
 
 symvers() { # HEADERS-TREE: Module.symvers sorted as kabi sorts
 	LC_ALL=C sort -t"$(printf '\t')" -k2,2 -k3,3 "$1"/usr/src/*/Module.symvers

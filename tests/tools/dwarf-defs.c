@@ -7,15 +7,10 @@
  * truly has no definition. Files are named on standard input.
  */
 #include <dwarf.h>
-#include <elfutils/libdwfl.h>
+#include "dwfl-each.h"
 #include <stdio.h>
 #include <string.h>
 
-static const Dwfl_Callbacks callbacks = {
-	.find_elf = dwfl_build_id_find_elf,
-	.find_debuginfo = dwfl_standard_find_debuginfo,
-	.section_address = dwfl_offline_section_address,
-};
 
 static void print_definitions(Dwarf_Die *cu)
 {
@@ -43,26 +38,6 @@ static void print_definitions(Dwarf_Die *cu)
 
 int main(void)
 {
-	char path[4096];
-
-	while (fgets(path, sizeof(path), stdin)) {
-		Dwfl *dwfl = dwfl_begin(&callbacks);
-		Dwfl_Module *mod;
-		Dwarf_Addr bias;
-		Dwarf *dw;
-		Dwarf_CU *cu = NULL;
-		Dwarf_Die cudie;
-		Dwarf_Half version;
-		uint8_t type;
-
-		path[strcspn(path, "\n")] = '\0';
-		mod = dwfl_report_offline(dwfl, path, path, -1);
-		dwfl_report_end(dwfl, NULL, NULL);
-		dw = mod ? dwfl_module_getdwarf(mod, &bias) : NULL;
-		while (dw && dwarf_get_units(dw, cu, &cu, &version, &type,
-					     &cudie, NULL) == 0)
-			print_definitions(&cudie);
-		dwfl_end(dwfl);
-	}
+	dwfl_each_cu(print_definitions);
 	return 0;
 }

@@ -6,15 +6,10 @@
  * reads all the DWARF can be faster; kabi reads only what exports reach.
  */
 #include <dwarf.h>
-#include <elfutils/libdwfl.h>
+#include "dwfl-each.h"
 #include <stdio.h>
 #include <string.h>
 
-static const Dwfl_Callbacks callbacks = {
-	.find_elf = dwfl_build_id_find_elf,
-	.find_debuginfo = dwfl_standard_find_debuginfo,
-	.section_address = dwfl_offline_section_address,
-};
 
 static unsigned long dies, attrs;
 
@@ -61,27 +56,7 @@ static void walk(Dwarf_Die *die)
 
 int main(void)
 {
-	char path[4096];
-
-	while (fgets(path, sizeof(path), stdin)) {
-		Dwfl *dwfl = dwfl_begin(&callbacks);
-		Dwfl_Module *mod;
-		Dwarf_Addr bias;
-		Dwarf *dw;
-		Dwarf_CU *cu = NULL;
-		Dwarf_Die cudie;
-		Dwarf_Half version;
-		uint8_t type;
-
-		path[strcspn(path, "\n")] = '\0';
-		mod = dwfl_report_offline(dwfl, path, path, -1);
-		dwfl_report_end(dwfl, NULL, NULL);
-		dw = mod ? dwfl_module_getdwarf(mod, &bias) : NULL;
-		while (dw && dwarf_get_units(dw, cu, &cu, &version, &type,
-					     &cudie, NULL) == 0)
-			walk(&cudie);
-		dwfl_end(dwfl);
-	}
+	dwfl_each_cu(walk);
 	printf("%lu DIEs, %lu attributes\n", dies, attrs);
 	return 0;
 }
