@@ -13,8 +13,7 @@
 
 #include "cli.h"
 #include "kabi.h"
-#include "dwarf/dwarf.h"
-#include "elf/elf.h"
+#include "input.h"
 #include "model/model.h"
 #include "store/store.h"
 #include "util/atomic_file.h"
@@ -46,9 +45,7 @@ static const char usage[] =
 
 struct dump_options {
 	const char *output;
-	char *debug_root;	/* absolute */
-	struct tree_options tree;
-	struct dwarf_options dwarf;
+	struct input_options input;
 	bool stats;
 };
 
@@ -71,22 +68,10 @@ static int parse_options(int argc, char **argv, struct dump_options *opts)
 			opts->output = optarg;
 			break;
 		case 'V':
-			opts->tree.vmlinux = optarg;
-			break;
 		case 'D':
-			/* libdwfl takes relative folders as relative to each file */
-			opts->debug_root = realpath(optarg, NULL);
-			if (!opts->debug_root)
-				return cli_usage_error("dump",
-						       "cannot use --debug-root '%s': %s",
-						       optarg, strerror(errno));
-			opts->dwarf.debug_root = opts->debug_root;
-			break;
 		case 'j':
-			if (!cli_parse_jobs(optarg, &opts->dwarf.jobs))
-				return cli_usage_error("dump",
-						       "bad --jobs value '%s'",
-						       optarg);
+			if (input_option(&opts->input, c, optarg, "dump"))
+				return KABI_EXIT_USAGE;
 			break;
 		case 'S':
 			opts->stats = true;
@@ -103,28 +88,10 @@ static int parse_options(int argc, char **argv, struct dump_options *opts)
 	return 0;
 }
 
-static void show_progress(size_t done, size_t total, void *ctx)
-{
-	int *shown = ctx;
-	int percent = (int)(done * 100 / (total ? total : 1));
-
-	if (percent == *shown)
-		return;
-	*shown = percent;
-	fprintf(stderr, "\rkabi: reading DWARF: %d%%", percent);
-	if (done == total)
-		fputs("\r\033[K", stderr);
-}
-
-/* Where the time goes, for --stats. */
-struct dump_times {
-	double exports, dwarf, finish, write;
-};
-
 static void print_stats(const struct kabi_model *m,
-			const struct model_builder_stats *st,
-			const struct dump_times *t)
+			const struct input_stats *in, double write)
 {
+	const struct model_builder_stats *st = &in->builder;
 	size_t typed = 0, i;
 
 	for (i = 0; i < m->nsymbols; i++)
@@ -139,81 +106,40 @@ static void print_stats(const struct kabi_model *m,
 	fprintf(stderr,
 		"kabi: seconds: %.2f export tables, %.2f reading DWARF and "
 		"collecting types, %.2f deduplicating, %.2f writing\n",
-		t->exports, t->dwarf - st->finish_seconds, st->finish_seconds,
-		t->write);
-}
-
-/* The model of the kernel the paths name. */
-static int load_kernel(int argc, char **argv, struct dump_options *opts,
-		       struct kabi_model *m, struct model_builder_stats *stats,
-		       struct dump_times *times, struct diag *d)
-{
-	double start = clock_seconds();
-	struct kernel_files kf;
-	struct export_table table;
-	int i, err = 0, shown = -1;
-
-	kernel_files_init(&kf);
-	for (i = 0; i < argc; i++)
-		kernel_files_add(&kf, argv[i], &opts->tree, d);
-	export_table_init(&table);
-	exports_read_files(&kf, opts->dwarf.jobs, &table, d);
-	times->exports = clock_seconds() - start;
-	m->arch = model_intern(m, table.machine ? elf_machine_name(table.machine)
-						: "");
-	m->release = kf.release ? model_intern(m, kf.release) : 0;
-	/* nothing could be read at all: no baseline is better than an empty one */
-	if (!table.count && d->errors) {
-		err = -KABI_E_NO_INPUT;
-		goto out;
-	}
-	if (isatty(STDERR_FILENO)) {
-		opts->dwarf.progress = show_progress;
-		opts->dwarf.progress_ctx = &shown;
-	}
-	start = clock_seconds();
-	dwarf_load(&kf, &table, &opts->dwarf, m, stats, d);
-	times->dwarf = clock_seconds() - start;
-out:
-	export_table_free(&table);
-	kernel_files_free(&kf);
-	return err;
+		in->exports, in->dwarf - st->finish_seconds, st->finish_seconds,
+		write);
 }
 
 int cmd_dump(int argc, char **argv)
 {
 	struct dump_options opts = { .output = "-" };
-	struct model_builder_stats stats = { 0 };
-	struct dump_times times = { 0 };
+	struct input_stats stats = { 0 };
 	struct kabi_model m;
 	struct atomic_file af;
-	double start;
+	double start, write;
 	struct diag d;
 	int err;
 
-	opts.dwarf.jobs = parallel_default_threads();
+	input_options_init(&opts.input);
 	err = parse_options(argc, argv, &opts);
 	if (err) {
-		free(opts.debug_root);
+		input_options_free(&opts.input);
 		return err < 0 ? KABI_EXIT_OK : err;
 	}
 	diag_init(&d);
 	model_init(&m);
-	if (argc - optind == 1 && store_is_xml(argv[optind]))
-		err = store_read(argv[optind], &m, &d);
-	else
-		err = load_kernel(argc - optind, argv + optind, &opts, &m,
-				  &stats, &times, &d);
+	err = input_load(argc - optind, argv + optind, &opts.input, &m, &stats,
+			 &d);
 	/* a baseline that cannot be read leaves nothing worth writing */
 	start = clock_seconds();
 	if (!err && !atomic_file_open(&af, opts.output, &d)) {
 		store_write(&m, af.fp);
 		atomic_file_commit(&af, &d);
 	}
-	times.write = clock_seconds() - start;
+	write = clock_seconds() - start;
 	if (opts.stats)
-		print_stats(&m, &stats, &times);
+		print_stats(&m, &stats, write);
 	model_free(&m);
-	free(opts.debug_root);
+	input_options_free(&opts.input);
 	return cli_finish(&d, KABI_EXIT_OK);
 }

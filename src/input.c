@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Reading the kernel or baseline a command is given; see input.h. */
+#include "input.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "store/store.h"
+#include "util/clock.h"
+#include "util/parallel.h"
+#include "util/banned.h"
+
+void input_options_init(struct input_options *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->dwarf.jobs = parallel_default_threads();
+}
+
+void input_options_free(struct input_options *o)
+{
+	free(o->debug_root);
+	o->debug_root = NULL;
+}
+
+int input_option(struct input_options *o, int option, const char *value,
+		 const char *cmd)
+{
+	switch (option) {
+	case 'V':
+		o->tree.vmlinux = value;
+		return 0;
+	case 'D':
+		/* libdwfl takes relative folders as relative to each file */
+		free(o->debug_root);
+		o->debug_root = realpath(value, NULL);
+		if (!o->debug_root)
+			return cli_usage_error(cmd, "cannot use --debug-root '%s': %s",
+					       value, strerror(errno));
+		o->dwarf.debug_root = o->debug_root;
+		return 0;
+	case 'j':
+		if (!cli_parse_jobs(value, &o->dwarf.jobs))
+			return cli_usage_error(cmd, "bad --jobs value '%s'", value);
+		return 0;
+	default:
+		return cli_usage_error(cmd, "bad option");
+	}
+}
+
+static void show_progress(size_t done, size_t total, void *ctx)
+{
+	int *shown = ctx;
+	int percent = (int)(done * 100 / (total ? total : 1));
+
+	if (percent == *shown)
+		return;
+	*shown = percent;
+	fprintf(stderr, "\rkabi: reading DWARF: %d%%", percent);
+	if (done == total)
+		fputs("\r\033[K", stderr);
+}
+
+/* The model of the kernel files and trees the paths name. */
+static int load_kernel(int argc, char **argv, struct input_options *opts,
+		       struct kabi_model *m, struct input_stats *times,
+		       struct diag *d)
+{
+	double start = clock_seconds();
+	struct kernel_files kf;
+	struct export_table table;
+	int i, err = 0, shown = -1;
+
+	kernel_files_init(&kf);
+	for (i = 0; i < argc; i++)
+		kernel_files_add(&kf, argv[i], &opts->tree, d);
+	export_table_init(&table);
+	exports_read_files(&kf, opts->dwarf.jobs, &table, d);
+	times->exports = clock_seconds() - start;
+	m->arch = model_intern(m, table.machine ? elf_machine_name(table.machine)
+						: "");
+	m->release = kf.release ? model_intern(m, kf.release) : 0;
+	/* nothing could be read at all: no baseline is better than an empty one */
+	if (!table.count && d->errors) {
+		err = -KABI_E_NO_INPUT;
+		goto out;
+	}
+	if (isatty(STDERR_FILENO)) {
+		opts->dwarf.progress = show_progress;
+		opts->dwarf.progress_ctx = &shown;
+	}
+	start = clock_seconds();
+	dwarf_load(&kf, &table, &opts->dwarf, m, &times->builder, d);
+	times->dwarf = clock_seconds() - start;
+out:
+	export_table_free(&table);
+	kernel_files_free(&kf);
+	return err;
+}
+
+int input_load(int npaths, char **paths, struct input_options *o,
+	       struct kabi_model *m, struct input_stats *st, struct diag *d)
+{
+	if (npaths == 1 && store_is_xml(paths[0]))
+		return store_read(paths[0], m, d);
+	return load_kernel(npaths, paths, o, m, st, d);
+}

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * What the commands that take a kernel share: the options that say how
+ * to read one (--vmlinux, --debug-root, --jobs) and loading the model of
+ * what paths name, a baseline file or kernel files.
+ */
+#ifndef KABI_INPUT_H
+#define KABI_INPUT_H
+
+#include "dwarf/dwarf.h"
+#include "elf/elf.h"
+#include "model/model.h"
+
+struct input_options {
+	struct tree_options tree;
+	struct dwarf_options dwarf;
+	char *debug_root;	/* absolute, owned */
+};
+
+struct input_stats {
+	struct model_builder_stats builder;
+	double exports;		/* seconds reading export tables */
+	double dwarf;		/* seconds reading DWARF */
+};
+
+void input_options_init(struct input_options *o);
+void input_options_free(struct input_options *o);
+/*
+ * Take one of the shared options: 'V' (--vmlinux), 'D' (--debug-root),
+ * 'j' (--jobs). Prints a usage error for cmd and returns nonzero when
+ * the value is bad.
+ */
+int input_option(struct input_options *o, int option, const char *value,
+		 const char *cmd);
+/*
+ * Load the model of a baseline file (given alone) or of kernel files
+ * and trees. Returns nonzero when nothing usable was read.
+ */
+int input_load(int npaths, char **paths, struct input_options *o,
+	       struct kabi_model *m, struct input_stats *st, struct diag *d);
+
+#endif
