@@ -22,6 +22,8 @@ static const struct command commands[] = {
 	  "list the symbols a kernel exports, in Module.symvers format" },
 	{ "dump", cmd_dump,
 	  "write a kernel's ABI (exports and their types) as an XML baseline" },
+	{ "diff", cmd_diff,
+	  "what changed between two kernels or baselines, and why" },
 };
 
 static void print_usage(FILE *out)
@@ -41,7 +43,8 @@ static void print_usage(FILE *out)
 	fprintf(out,
 		"\n"
 		"'kabi COMMAND --help' describes a command; man kabi has it all.\n"
-		"Exit status: 0 success, 1 error, 2 usage error.\n");
+		"Exit status: 0 success, 1 error, 2 usage error; kabi diff adds\n"
+		"4 (the interface changed) and 8 (a change is breaking).\n");
 }
 
 int main(int argc, char **argv)

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Comparing two models: the entry point of the diff/ stage; see diff.h. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "diff_impl.h"
+#include "../util/banned.h"
+
+void diff_models(const struct kabi_model *old, const struct kabi_model *new,
+		 struct kabi_diff *d)
+{
+	struct differ df;
+
+	memset(d, 0, sizeof(*d));
+	memset(&df, 0, sizeof(df));
+	d->old = old;
+	d->new = new;
+	type_names_compute(old, &d->old_names);
+	type_names_compute(new, &d->new_names);
+	df.d = d;
+	hashmap_init(&df.pair_index);
+	diff_symbols(&df);
+	differ_drain(&df);
+	diff_roots(d);
+	hashmap_free(&df.pair_index);
+	free(df.queue);
+	free(df.items);
+	free(df.edges);
+}
+
+void diff_free(struct kabi_diff *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->nroots; i++)
+		free(d->roots[i].symbols);
+	free(d->roots);
+	free(d->pairs);
+	free(d->items);
+	free(d->edges);
+	free(d->symbols);
+	type_names_free(&d->old_names);
+	type_names_free(&d->new_names);
+	memset(d, 0, sizeof(*d));
+}

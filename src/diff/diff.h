@@ -1,0 +1,204 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The diff/ stage: what changed between two models, as a graph.
+ *
+ * Types are compared in pairs (an old type and the new type in its
+ * place), each pair once, walking both graphs side by side from the
+ * symbols; recursive types end where a pair is met again. A pair holds
+ * its local changes (items: a member moved, an enumerator added) and
+ * edges to the pairs of the types it refers to. A pair whose own items
+ * are not empty is a root cause; every symbol whose type reaches it, by
+ * any path, is affected by it. So each cause is reported once, with the
+ * symbols it reaches and the paths to them.
+ *
+ * Every item is classified here, by the rule that names it (see
+ * docs/changes.md); the report only renders. Neither model is changed.
+ */
+#ifndef KABI_DIFF_H
+#define KABI_DIFF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../model/model.h"
+#include "../model/names.h"
+
+enum severity { COMPATIBLE, BREAKING };
+
+/*
+ * Every kind of change, once: its identifier, the rule name reports
+ * show, its classification, and what it says.
+ */
+#define DIFF_CHANGES                                                          \
+	C(SYMBOL_REMOVED, "symbol-removed", BREAKING, "export removed")       \
+	C(SYMBOL_ADDED, "symbol-added", COMPATIBLE, "export added")           \
+	C(EXPORT_TO_GPL, "export-gpl-only", BREAKING,                         \
+	  "export became GPL-only: non-GPL modules can no longer use it")     \
+	C(EXPORT_FROM_GPL, "export-not-gpl-only", COMPATIBLE,                 \
+	  "export no longer GPL-only")                                        \
+	C(NAMESPACE_ADDED, "namespace-added", BREAKING,                       \
+	  "export moved into a namespace modules must import")                \
+	C(NAMESPACE_REMOVED, "namespace-removed", COMPATIBLE,                 \
+	  "export left its namespace")                                        \
+	C(NAMESPACE_CHANGED, "namespace-changed", BREAKING,                   \
+	  "export moved to another namespace")                                \
+	C(SYMBOL_KIND, "symbol-kind", BREAKING,                               \
+	  "function became variable or the reverse")                          \
+	C(MODULE_MOVED, "module-moved", COMPATIBLE,                           \
+	  "export moved to another module")                                   \
+	C(CRC_CHANGED, "crc-changed", BREAKING,                               \
+	  "CRC changed: modules built with modversions will not load")        \
+	C(TYPE_INFO_LOST, "type-info-lost", BREAKING,                         \
+	  "no longer described by debug information")                         \
+	C(TYPE_INFO_GAINED, "type-info-gained", COMPATIBLE,                   \
+	  "now described by debug information")                               \
+	C(TYPE_REPLACED, "type-replaced", BREAKING,                           \
+	  "type replaced by another")                                         \
+	C(SAME_UNDERLYING, "same-underlying-type", COMPATIBLE,                \
+	  "spelled differently, same type underneath")                        \
+	C(QUALIFIER_CHANGED, "qualifier-changed", COMPATIBLE,                 \
+	  "qualifier added or removed")                                       \
+	C(SIZE_CHANGED, "size-changed", BREAKING, "size changed")             \
+	C(ALIGN_CHANGED, "alignment-changed", BREAKING, "alignment changed")  \
+	C(BECAME_OPAQUE, "became-opaque", BREAKING,                           \
+	  "definition no longer visible (declaration only)")                  \
+	C(BECAME_DEFINED, "became-defined", COMPATIBLE,                       \
+	  "definition now visible")                                           \
+	C(MEMBER_ADDED, "member-added", COMPATIBLE, "member added")           \
+	C(MEMBER_REMOVED, "member-removed", BREAKING, "member removed")       \
+	C(MEMBER_MOVED, "member-moved", BREAKING, "member moved")             \
+	C(MEMBER_RENAMED, "member-renamed", COMPATIBLE, "member renamed")     \
+	C(BITFIELD_CHANGED, "bitfield-changed", BREAKING,                     \
+	  "bitfield width changed")                                           \
+	C(ENUMERATOR_ADDED, "enumerator-added", COMPATIBLE,                   \
+	  "enumerator added")                                                 \
+	C(ENUMERATOR_REMOVED, "enumerator-removed", BREAKING,                 \
+	  "enumerator removed")                                               \
+	C(ENUMERATOR_VALUE, "enumerator-value", BREAKING,                     \
+	  "enumerator value changed")                                         \
+	C(ENUMERATOR_RENAMED, "enumerator-renamed", COMPATIBLE,               \
+	  "enumerator renamed")                                               \
+	C(PARAM_ADDED, "parameter-added", BREAKING, "parameter added")        \
+	C(PARAM_REMOVED, "parameter-removed", BREAKING, "parameter removed")  \
+	C(VARIADIC_CHANGED, "variadic-changed", BREAKING,                     \
+	  "variadic changed")                                                 \
+	C(PROTOTYPE_CHANGED, "prototype-changed", BREAKING,                   \
+	  "prototyped changed")                                               \
+	C(ARRAY_COUNT, "array-bounds", BREAKING, "array bounds changed")       \
+	C(BASE_CHANGED, "base-type-changed", BREAKING,                        \
+	  "base type size or encoding changed")
+
+enum change_kind {
+#define C(id, rule, severity, text) CHANGE_##id,
+	DIFF_CHANGES
+#undef C
+	CHANGE_COUNT
+};
+
+const char *change_rule(enum change_kind kind);
+enum severity change_severity(enum change_kind kind);
+const char *change_text(enum change_kind kind);
+
+/* Where in a type an item or an edge is. */
+enum change_place {
+	PLACE_SELF,		/* the type itself */
+	PLACE_MEMBER,		/* name: the member */
+	PLACE_ENUMERATOR,	/* name: the enumerator */
+	PLACE_PARAM,		/* index: the parameter, from 0 */
+	PLACE_RETURN,
+	PLACE_TARGET,		/* pointee, element, aliased, qualified */
+};
+
+/*
+ * One local change. old_value/new_value: sizes and counts in bytes or
+ * elements, offsets in bits, enumerator values; old_type/new_type: for a
+ * replaced type, the types, in the old and new model.
+ */
+struct change_item {
+	enum change_kind kind;
+	enum change_place place;
+	const char *name;	/* member or enumerator, in one of the models */
+	const char *new_name;	/* for a rename */
+	uint32_t index;		/* parameter */
+	uint64_t old_value, new_value;
+	uint32_t old_type, new_type;
+	bool has_values;
+};
+
+struct pair_edge {
+	uint32_t to;		/* pair index */
+	enum change_place place;
+	const char *name;	/* member, for PLACE_MEMBER */
+	uint32_t index;		/* parameter, for PLACE_PARAM */
+};
+
+struct type_pair {
+	uint32_t old_type, new_type;
+	uint32_t first_item, nitems;
+	uint32_t first_edge, nedges;
+	bool differs;		/* it or what it reaches has items */
+	bool private_type;	/* defined in a .c file: modules cannot see in */
+	enum severity severity;	/* of its own items */
+};
+
+/* symbol_change.flags beyond its items */
+enum {
+	SYMCHANGE_TYPE = 1 << 0,	/* its type pair differs */
+};
+
+struct symbol_change {
+	uint32_t old_symbol, new_symbol;	/* UINT32_MAX when absent */
+	uint32_t pair;		/* its type pair, or UINT32_MAX */
+	uint32_t first_item, nitems;
+	uint32_t flags;
+	enum severity severity;	/* of its own items and its type */
+};
+
+struct root_cause {
+	uint32_t pair;
+	enum severity severity;
+	uint32_t *symbols;	/* symbol_change indices, nearest first */
+	size_t nsymbols;
+	/*
+	 * For a type without a name of its own (a function type, an
+	 * anonymous struct): the nearest named type holding it and the
+	 * member that leads to it, or the export whose type it is.
+	 */
+	uint32_t context_pair;	/* or UINT32_MAX */
+	const char *context_member;
+	uint32_t own_symbol;	/* symbol change, or UINT32_MAX */
+};
+
+struct kabi_diff {
+	const struct kabi_model *old, *new;
+	struct type_names old_names, new_names;
+	struct type_pair *pairs;
+	size_t npairs, pairs_alloc;
+	struct change_item *items;
+	size_t nitems, items_alloc;
+	struct pair_edge *edges;
+	size_t nedges, edges_alloc;
+	struct symbol_change *symbols;	/* sorted by name, then module */
+	size_t nsymbols, symbols_alloc;
+	struct root_cause *roots;	/* breaking first, widest first */
+	size_t nroots;
+};
+
+/* Compare two models; d must be freed with diff_free. */
+void diff_models(const struct kabi_model *old, const struct kabi_model *new,
+		 struct kabi_diff *d);
+void diff_free(struct kabi_diff *d);
+
+/*
+ * The shortest path from a symbol's type pair to a pair, as edge indices
+ * (into d->edges), in order; its length, 0 if the pair is the symbol's.
+ */
+size_t diff_path(const struct kabi_diff *d, uint32_t from_pair,
+		 uint32_t to_pair, uint32_t *edges, size_t max);
+
+/* The name of a symbol change's symbol (new one when present). */
+const char *diff_symbol_name(const struct kabi_diff *d,
+			     const struct symbol_change *s);
+
+#endif

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* What the files of diff/ share. Private to diff/. */
+#ifndef KABI_DIFF_IMPL_H
+#define KABI_DIFF_IMPL_H
+
+#include "diff.h"
+#include "../util/hashmap.h"
+
+#define NONE UINT32_MAX
+
+/* The state of a comparison in progress. */
+struct differ {
+	struct kabi_diff *d;
+	struct hashmap pair_index;	/* (old, new) -> pair */
+	uint32_t *queue;		/* pairs whose content is not compared yet */
+	size_t nqueue, queue_alloc;
+	/* the items and edges of the pair being compared, before storing */
+	struct change_item *items;
+	size_t nitems, items_alloc;
+	struct pair_edge *edges;
+	size_t nedges, edges_alloc;
+};
+
+/* The pair of two types, new pairs queued for comparison. */
+uint32_t differ_pair(struct differ *df, uint32_t old_type, uint32_t new_type);
+/* Compare every queued pair. */
+void differ_drain(struct differ *df);
+/*
+ * Whether a new type stands in the old one's place, to be compared with
+ * it: same kind, and same name when named.
+ */
+bool differ_same_identity(const struct kabi_diff *d, uint32_t old_type,
+			  uint32_t new_type);
+/*
+ * Compare the types at one place of a parent: an edge to their pair when
+ * they correspond, else a local item saying how they differ. items and
+ * edges receive what is found.
+ */
+void differ_child(struct differ *df, enum change_place place,
+		  const char *name, uint32_t index, uint32_t old_type,
+		  uint32_t new_type);
+void differ_item(struct differ *df, enum change_kind kind,
+		 enum change_place place, const char *name, uint32_t index);
+void differ_values(struct differ *df, enum change_kind kind,
+		   enum change_place place, const char *name,
+		   uint64_t old_value, uint64_t new_value);
+
+/* Symbols paired and compared; then root causes found. */
+void diff_symbols(struct differ *df);
+void diff_roots(struct kabi_diff *d);
+
+#endif

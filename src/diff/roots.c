@@ -1,0 +1,339 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * From compared pairs to root causes: a pair differs when it, or any pair
+ * it reaches, has local changes; a pair with local changes is a root
+ * cause, reported once with every symbol whose type reaches it. Walks go
+ * backwards over edges, so each root costs the part of the graph that
+ * leads to it.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "diff_impl.h"
+#include "../util/sort.h"
+#include "../util/xalloc.h"
+#include "../util/banned.h"
+
+const char *change_rule(enum change_kind kind)
+{
+	static const char *const rules[] = {
+#define C(id, rule, severity, text) rule,
+		DIFF_CHANGES
+#undef C
+	};
+
+	return (unsigned)kind < CHANGE_COUNT ? rules[kind] : "?";
+}
+
+enum severity change_severity(enum change_kind kind)
+{
+	static const enum severity severities[] = {
+#define C(id, rule, severity, text) severity,
+		DIFF_CHANGES
+#undef C
+	};
+
+	return (unsigned)kind < CHANGE_COUNT ? severities[kind] : BREAKING;
+}
+
+const char *change_text(enum change_kind kind)
+{
+	static const char *const texts[] = {
+#define C(id, rule, severity, text) text,
+		DIFF_CHANGES
+#undef C
+	};
+
+	return (unsigned)kind < CHANGE_COUNT ? texts[kind] : "?";
+}
+
+static enum severity items_severity(const struct kabi_diff *d, uint32_t first,
+				    uint32_t n)
+{
+	uint32_t i;
+
+	for (i = 0; i < n; i++)
+		if (change_severity(d->items[first + i].kind) == BREAKING)
+			return BREAKING;
+	return COMPATIBLE;
+}
+
+/* Edges reversed, as compressed rows: the edges that lead to each pair. */
+struct reverse {
+	uint32_t *start;	/* npairs + 1 */
+	uint32_t *edge;
+	uint32_t *source;	/* per edge: the pair it leaves */
+};
+
+static void build_reverse(const struct kabi_diff *d, struct reverse *r)
+{
+	uint32_t *fill;
+	size_t p, e;
+
+	r->start = xcalloc(d->npairs + 2, sizeof(uint32_t));
+	r->edge = xmalloc(xmul(d->nedges + 1, sizeof(uint32_t)));
+	r->source = xmalloc(xmul(d->nedges + 1, sizeof(uint32_t)));
+	for (e = 0; e < d->nedges; e++)
+		r->start[d->edges[e].to + 1]++;
+	for (p = 0; p < d->npairs; p++)
+		r->start[p + 1] += r->start[p];
+	fill = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
+	memcpy(fill, r->start, d->npairs * sizeof(uint32_t));
+	for (p = 0; p < d->npairs; p++)
+		for (e = d->pairs[p].first_edge;
+		     e < d->pairs[p].first_edge + d->pairs[p].nedges; e++) {
+			r->source[e] = (uint32_t)p;
+			r->edge[fill[d->edges[e].to]++] = (uint32_t)e;
+		}
+	free(fill);
+}
+
+/*
+ * Every pair from which `start` can be reached, start included, nearest
+ * first; via[p] is the edge from p one step closer to start.
+ */
+static size_t reaching(const struct reverse *r, uint32_t start,
+		       uint8_t *seen, uint32_t *out, uint32_t *via)
+{
+	size_t n = 0, next = 0;
+	uint32_t k;
+
+	seen[start] = 1;
+	via[start] = NONE;
+	out[n++] = start;
+	while (next < n) {
+		uint32_t p = out[next++];
+
+		for (k = r->start[p]; k < r->start[p + 1]; k++) {
+			uint32_t from = r->source[r->edge[k]];
+
+			if (!seen[from]) {
+				seen[from] = 1;
+				via[from] = r->edge[k];
+				out[n++] = from;
+			}
+		}
+	}
+	return n;
+}
+
+/* Symbols by the pair of their type, as compressed rows. */
+static void index_symbols(const struct kabi_diff *d, uint32_t **start,
+			  uint32_t **syms)
+{
+	uint32_t *fill;
+	size_t i, p;
+
+	*start = xcalloc(d->npairs + 2, sizeof(uint32_t));
+	*syms = xmalloc(xmul(d->nsymbols + 1, sizeof(uint32_t)));
+	for (i = 0; i < d->nsymbols; i++)
+		if (d->symbols[i].pair != NONE)
+			(*start)[d->symbols[i].pair + 1]++;
+	for (p = 0; p < d->npairs; p++)
+		(*start)[p + 1] += (*start)[p];
+	fill = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
+	memcpy(fill, *start, d->npairs * sizeof(uint32_t));
+	for (i = 0; i < d->nsymbols; i++)
+		if (d->symbols[i].pair != NONE)
+			(*syms)[fill[d->symbols[i].pair]++] = (uint32_t)i;
+	free(fill);
+}
+
+static int compare_roots(const void *a, const void *b, void *ctx)
+{
+	const struct kabi_diff *d = ctx;
+	const struct root_cause *x = a, *y = b;
+
+	if (x->severity != y->severity)
+		return x->severity == BREAKING ? -1 : 1;
+	if (x->nsymbols != y->nsymbols)
+		return x->nsymbols > y->nsymbols ? -1 : 1;
+	return strcmp(type_spelling(&d->old_names, d->pairs[x->pair].old_type),
+		      type_spelling(&d->old_names, d->pairs[y->pair].old_type));
+}
+
+static bool is_named(const struct kabi_type *t)
+{
+	return t->name && (t->kind == KABI_STRUCT || t->kind == KABI_UNION ||
+			   t->kind == KABI_ENUM || t->kind == KABI_TYPEDEF);
+}
+
+/* The nearest named type holding an unnamed root, from the walk order. */
+static void set_context(struct kabi_diff *d, struct root_cause *root,
+			const uint32_t *order, size_t n, const uint32_t *via)
+{
+	size_t i;
+
+	root->context_pair = NONE;
+	root->context_member = NULL;
+	if (is_named(model_type(d->old, d->pairs[root->pair].old_type)))
+		return;
+	for (i = 1; i < n; i++) {
+		uint32_t p = order[i];
+
+		if (is_named(model_type(d->old, d->pairs[p].old_type))) {
+			root->context_pair = p;
+			root->context_member = d->edges[via[p]].place == PLACE_MEMBER
+						       ? d->edges[via[p]].name
+						       : NULL;
+			return;
+		}
+	}
+}
+
+struct ranked {
+	uint32_t symbol;
+	uint32_t distance;
+};
+
+static int compare_ranked(const void *a, const void *b)
+{
+	const struct ranked *x = a, *y = b;
+
+	if (x->distance != y->distance)
+		return x->distance < y->distance ? -1 : 1;
+	return x->symbol < y->symbol ? -1 : x->symbol > y->symbol;
+}
+
+static void find_root(struct kabi_diff *d, const struct reverse *r,
+		      uint32_t pair, const uint32_t *sym_start,
+		      const uint32_t *syms, uint8_t *seen, uint32_t *buf,
+		      uint32_t *via, uint32_t *dist)
+{
+	struct root_cause *root = &d->roots[d->nroots];
+	size_t n = reaching(r, pair, seen, buf, via), i, alloc = 0;
+	struct ranked *ranked = NULL;
+	uint32_t k;
+
+	memset(root, 0, sizeof(*root));
+	root->pair = pair;
+	root->severity = d->pairs[pair].severity;
+	root->own_symbol = NONE;
+	for (i = 0; i < n; i++) {
+		uint32_t p = buf[i];
+
+		dist[p] = via[p] == NONE ? 0 : dist[d->edges[via[p]].to] + 1;
+		d->pairs[p].differs = true;
+		for (k = sym_start[p]; k < sym_start[p + 1]; k++) {
+			struct symbol_change *s = &d->symbols[syms[k]];
+
+			ALLOC_GROW(ranked, root->nsymbols + 1, alloc);
+			ranked[root->nsymbols].symbol = syms[k];
+			ranked[root->nsymbols++].distance = dist[p];
+			s->flags |= SYMCHANGE_TYPE;
+			if (root->severity == BREAKING)
+				s->severity = BREAKING;
+			if (p == pair && root->own_symbol == NONE)
+				root->own_symbol = syms[k];
+		}
+	}
+	set_context(d, root, buf, n, via);
+	for (i = 0; i < n; i++)
+		seen[buf[i]] = 0;
+	/* the nearest exports first, then by name */
+	array_sort(ranked, root->nsymbols, sizeof(*ranked), compare_ranked);
+	root->symbols = xmalloc(xmul(root->nsymbols + 1, sizeof(uint32_t)));
+	for (i = 0; i < root->nsymbols; i++)
+		root->symbols[i] = ranked[i].symbol;
+	free(ranked);
+	if (root->nsymbols)
+		d->nroots++;
+	else
+		free(root->symbols);
+}
+
+/* A struct, union or enum defined in a .c file is private to that file. */
+static bool defined_in_c_file(const struct kabi_model *m, uint32_t type)
+{
+	const struct kabi_type *t = model_type(m, type);
+	const char *file = model_str(m, t->decl_file);
+	size_t len = strlen(file);
+
+	return (t->kind == KABI_STRUCT || t->kind == KABI_UNION ||
+		t->kind == KABI_ENUM) &&
+	       len > 2 && !strcmp(file + len - 2, ".c");
+}
+
+void diff_roots(struct kabi_diff *d)
+{
+	struct reverse r;
+	uint32_t *sym_start, *syms, *buf, *via, *dist;
+	uint8_t *seen = xcalloc(d->npairs + 1, 1);
+	size_t p, i;
+
+	build_reverse(d, &r);
+	index_symbols(d, &sym_start, &syms);
+	buf = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
+	via = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
+	dist = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
+	d->roots = xcalloc(d->npairs + 1, sizeof(*d->roots));
+	for (i = 0; i < d->nsymbols; i++)
+		d->symbols[i].severity = items_severity(
+			d, d->symbols[i].first_item, d->symbols[i].nitems);
+	for (p = 0; p < d->npairs; p++) {
+		struct type_pair *tp = &d->pairs[p];
+
+		tp->severity = items_severity(d, tp->first_item, tp->nitems);
+		/* modules cannot reach inside a type private to a .c file */
+		tp->private_type = defined_in_c_file(d->old, tp->old_type) ||
+				   defined_in_c_file(d->new, tp->new_type);
+		if (tp->private_type)
+			tp->severity = COMPATIBLE;
+		if (tp->nitems)
+			find_root(d, &r, (uint32_t)p, sym_start, syms, seen, buf,
+				  via, dist);
+	}
+	array_sort_r(d->roots, d->nroots, sizeof(*d->roots), compare_roots, d);
+	free(seen);
+	free(buf);
+	free(via);
+	free(dist);
+	free(sym_start);
+	free(syms);
+	free(r.start);
+	free(r.edge);
+	free(r.source);
+}
+
+size_t diff_path(const struct kabi_diff *d, uint32_t from_pair,
+		 uint32_t to_pair, uint32_t *edges, size_t max)
+{
+	uint32_t *queue = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
+	uint32_t *via_edge = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
+	uint32_t *via_pair = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
+	uint8_t *seen = xcalloc(d->npairs + 1, 1);
+	size_t n = 0, next = 0, len = 0, i;
+	uint32_t p, e;
+
+	seen[from_pair] = 1;
+	queue[n++] = from_pair;
+	while (next < n && !seen[to_pair]) {
+		uint32_t at = queue[next++];
+		const struct type_pair *tp = &d->pairs[at];
+
+		for (e = tp->first_edge; e < tp->first_edge + tp->nedges; e++) {
+			uint32_t to = d->edges[e].to;
+
+			if (!seen[to] && d->pairs[to].differs) {
+				seen[to] = 1;
+				via_edge[to] = e;
+				via_pair[to] = at;
+				queue[n++] = to;
+			}
+		}
+	}
+	for (p = to_pair; seen[to_pair] && p != from_pair && len < max;
+	     p = via_pair[p])
+		edges[len++] = via_edge[p];
+	for (i = 0; i < len / 2; i++) {
+		uint32_t t = edges[i];
+
+		edges[i] = edges[len - 1 - i];
+		edges[len - 1 - i] = t;
+	}
+	free(queue);
+	free(via_edge);
+	free(via_pair);
+	free(seen);
+	return len;
+}

@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Pairing the symbols of two models (by name and module, then by name
+ * alone for a symbol that moved to another module) and recording what
+ * changed about each: its export, and its type, whose pair is compared.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "diff_impl.h"
+#include "../util/xalloc.h"
+#include "../util/banned.h"
+
+static const char *sym_str(const struct kabi_model *m, uint32_t i,
+			   bool module)
+{
+	const struct kabi_symbol *s = &m->symbols[i];
+
+	return model_str(m, module ? s->module : s->name);
+}
+
+static int compare_names(const struct kabi_diff *d, uint32_t o, uint32_t n,
+			 bool with_module)
+{
+	int c = strcmp(sym_str(d->old, o, false), sym_str(d->new, n, false));
+
+	if (c || !with_module)
+		return c;
+	return strcmp(sym_str(d->old, o, true), sym_str(d->new, n, true));
+}
+
+static struct symbol_change *add_change(struct kabi_diff *d, uint32_t o,
+					uint32_t n)
+{
+	struct symbol_change *c;
+
+	ALLOC_GROW(d->symbols, d->nsymbols + 1, d->symbols_alloc);
+	c = &d->symbols[d->nsymbols++];
+	memset(c, 0, sizeof(*c));
+	c->old_symbol = o;
+	c->new_symbol = n;
+	c->pair = NONE;
+	return c;
+}
+
+/*
+ * Both models keep symbols sorted by name and module; merge them. What is
+ * left unpaired by (name, module) is paired by name if a symbol of that
+ * name is unpaired on the other side too: it moved.
+ */
+static void pair_symbols(struct kabi_diff *d)
+{
+	size_t i = 0, j = 0;
+
+	while (i < d->old->nsymbols || j < d->new->nsymbols) {
+		int c;
+
+		if (i == d->old->nsymbols)
+			c = 1;
+		else if (j == d->new->nsymbols)
+			c = -1;
+		else
+			c = compare_names(d, (uint32_t)i, (uint32_t)j, true);
+		if (c == 0) {
+			add_change(d, (uint32_t)i++, (uint32_t)j++);
+		} else if (c < 0) {
+			/* same name in another module, next on the new side? */
+			if (j < d->new->nsymbols &&
+			    !compare_names(d, (uint32_t)i, (uint32_t)j, false) &&
+			    (i + 1 == d->old->nsymbols ||
+			     compare_names(d, (uint32_t)i + 1, (uint32_t)j, false)))
+				add_change(d, (uint32_t)i++, (uint32_t)j++);
+			else
+				add_change(d, (uint32_t)i++, NONE);
+		} else {
+			if (i < d->old->nsymbols &&
+			    !compare_names(d, (uint32_t)i, (uint32_t)j, false) &&
+			    (j + 1 == d->new->nsymbols ||
+			     compare_names(d, (uint32_t)i, (uint32_t)j + 1, false)))
+				add_change(d, (uint32_t)i++, (uint32_t)j++);
+			else
+				add_change(d, NONE, (uint32_t)j++);
+		}
+	}
+}
+
+static void symbol_item(struct differ *df, enum change_kind kind)
+{
+	differ_item(df, kind, PLACE_SELF, NULL, 0);
+}
+
+static void compare_exports(struct differ *df, const struct kabi_symbol *o,
+			    const struct kabi_symbol *n)
+{
+	const struct kabi_diff *d = df->d;
+	const char *ons = model_str(d->old, o->ns), *nns = model_str(d->new, n->ns);
+
+	if ((o->flags & KABI_SYM_GPL) && !(n->flags & KABI_SYM_GPL))
+		symbol_item(df, CHANGE_EXPORT_FROM_GPL);
+	else if (!(o->flags & KABI_SYM_GPL) && (n->flags & KABI_SYM_GPL))
+		symbol_item(df, CHANGE_EXPORT_TO_GPL);
+	if (!*ons && *nns)
+		symbol_item(df, CHANGE_NAMESPACE_ADDED);
+	else if (*ons && !*nns)
+		symbol_item(df, CHANGE_NAMESPACE_REMOVED);
+	else if (strcmp(ons, nns))
+		symbol_item(df, CHANGE_NAMESPACE_CHANGED);
+	if ((o->flags ^ n->flags) & KABI_SYM_FUNCTION)
+		symbol_item(df, CHANGE_SYMBOL_KIND);
+	if (strcmp(model_str(d->old, o->module), model_str(d->new, n->module)))
+		symbol_item(df, CHANGE_MODULE_MOVED);
+	if ((o->flags & n->flags & KABI_SYM_HAS_CRC) && o->crc != n->crc)
+		differ_values(df, CHANGE_CRC_CHANGED, PLACE_SELF, NULL, o->crc,
+			      n->crc);
+}
+
+static void compare_symbol(struct differ *df, struct symbol_change *c)
+{
+	const struct kabi_diff *d = df->d;
+	const struct kabi_symbol *o = &d->old->symbols[c->old_symbol];
+	const struct kabi_symbol *n = &d->new->symbols[c->new_symbol];
+	bool ot = o->flags & KABI_SYM_HAS_TYPE, nt = n->flags & KABI_SYM_HAS_TYPE;
+
+	compare_exports(df, o, n);
+	if (ot && !nt)
+		symbol_item(df, CHANGE_TYPE_INFO_LOST);
+	else if (!ot && nt)
+		symbol_item(df, CHANGE_TYPE_INFO_GAINED);
+	else if (ot && nt && !((o->flags ^ n->flags) & KABI_SYM_FUNCTION)) {
+
+		/* a pair for the type, or an item if it was replaced */
+		differ_child(df, PLACE_SELF, NULL, 0, o->type, n->type);
+		if (df->nedges) {
+			c->pair = df->edges[df->nedges - 1].to;
+			df->nedges = 0;
+		}
+	}
+}
+
+/* Move the items found for a symbol change into the diff. */
+static void store_items(struct differ *df, struct symbol_change *c)
+{
+	struct kabi_diff *d = df->d;
+
+	ALLOC_GROW(d->items, d->nitems + df->nitems, d->items_alloc);
+	c->first_item = (uint32_t)d->nitems;
+	c->nitems = (uint32_t)df->nitems;
+	if (df->nitems)
+		memcpy(d->items + d->nitems, df->items,
+		       df->nitems * sizeof(*df->items));
+	d->nitems += df->nitems;
+	df->nitems = 0;
+}
+
+void diff_symbols(struct differ *df)
+{
+	struct kabi_diff *d = df->d;
+	size_t i;
+
+	pair_symbols(d);
+	for (i = 0; i < d->nsymbols; i++) {
+		struct symbol_change *c = &d->symbols[i];
+
+		if (c->old_symbol == NONE)
+			symbol_item(df, CHANGE_SYMBOL_ADDED);
+		else if (c->new_symbol == NONE)
+			symbol_item(df, CHANGE_SYMBOL_REMOVED);
+		else
+			compare_symbol(df, c);
+		store_items(df, c);
+	}
+}
+
+const char *diff_symbol_name(const struct kabi_diff *d,
+			     const struct symbol_change *s)
+{
+	if (s->new_symbol != NONE)
+		return sym_str(d->new, s->new_symbol, false);
+	return sym_str(d->old, s->old_symbol, false);
+}

@@ -1,0 +1,544 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Comparing two types that stand in each other's place: one handler per
+ * kind, each recording the pair's own changes and the pairs of what the
+ * types refer to. Pairs are compared from a queue, not by recursion, so
+ * that recursive types end and deep graphs cannot exhaust the stack.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "diff_impl.h"
+#include "../util/xalloc.h"
+#include "../util/banned.h"
+
+static const struct kabi_type *old_t(const struct differ *df, uint32_t id)
+{
+	return model_type(df->d->old, id);
+}
+
+static const struct kabi_type *new_t(const struct differ *df, uint32_t id)
+{
+	return model_type(df->d->new, id);
+}
+
+uint32_t differ_pair(struct differ *df, uint32_t old_type, uint32_t new_type)
+{
+	struct kabi_diff *d = df->d;
+	uint64_t key = (uint64_t)old_type << 32 | new_type;
+	struct hashmap_iter it;
+	struct hashmap_entry *e;
+	struct type_pair *p;
+
+	for (e = hashmap_first(&df->pair_index, hash_u64(key), &it); e;
+	     e = hashmap_next(&df->pair_index, &it))
+		if (e->key == key)
+			return (uint32_t)e->value;
+	ALLOC_GROW(d->pairs, d->npairs + 1, d->pairs_alloc);
+	p = &d->pairs[d->npairs];
+	memset(p, 0, sizeof(*p));
+	p->old_type = old_type;
+	p->new_type = new_type;
+	hashmap_add(&df->pair_index, hash_u64(key), key, d->npairs);
+	ALLOC_GROW(df->queue, df->nqueue + 1, df->queue_alloc);
+	df->queue[df->nqueue++] = (uint32_t)d->npairs;
+	return (uint32_t)d->npairs++;
+}
+
+static bool named_kind(enum kabi_kind kind)
+{
+	return kind == KABI_BASE || kind == KABI_TYPEDEF ||
+	       kind == KABI_STRUCT || kind == KABI_UNION ||
+	       kind == KABI_ENUM || kind == KABI_UNKNOWN;
+}
+
+bool differ_same_identity(const struct kabi_diff *d, uint32_t old_type,
+			  uint32_t new_type)
+{
+	unsigned guard;
+
+	/*
+	 * Derived types stand in each other's place when what they derive
+	 * from does: "const struct sk_buff *" does not stand for
+	 * "const struct net *". Function types and anonymous aggregates are
+	 * compared member by member instead.
+	 */
+	for (guard = 0; guard < 64; guard++) {
+		const struct kabi_type *o = model_type(d->old, old_type);
+		const struct kabi_type *n = model_type(d->new, new_type);
+
+		if (o->kind != n->kind)
+			return false;
+		switch (o->kind) {
+		case KABI_ARRAY:
+			if (o->size != n->size ||
+			    ((o->flags ^ n->flags) & KABI_TYPE_NO_COUNT))
+				return false;
+			/* fall through */
+		case KABI_POINTER: case KABI_CONST: case KABI_VOLATILE:
+		case KABI_RESTRICT: case KABI_ATOMIC:
+			old_type = o->target;
+			new_type = n->target;
+			continue;
+		default:
+			if (!named_kind(o->kind) || (!o->name && !n->name))
+				return true;
+			return !strcmp(model_str(d->old, o->name),
+				       model_str(d->new, n->name));
+		}
+	}
+	return false;
+}
+
+void differ_item(struct differ *df, enum change_kind kind,
+		 enum change_place place, const char *name, uint32_t index)
+{
+	struct change_item *it;
+
+	ALLOC_GROW(df->items, df->nitems + 1, df->items_alloc);
+	it = &df->items[df->nitems++];
+	memset(it, 0, sizeof(*it));
+	it->kind = kind;
+	it->place = place;
+	it->name = name;
+	it->index = index;
+	it->old_type = it->new_type = NONE;
+}
+
+void differ_values(struct differ *df, enum change_kind kind,
+		   enum change_place place, const char *name,
+		   uint64_t old_value, uint64_t new_value)
+{
+	differ_item(df, kind, place, name, 0);
+	df->items[df->nitems - 1].old_value = old_value;
+	df->items[df->nitems - 1].new_value = new_value;
+	df->items[df->nitems - 1].has_values = true;
+}
+
+static void add_edge(struct differ *df, uint32_t to, enum change_place place,
+		     const char *name, uint32_t index)
+{
+	struct pair_edge *e;
+
+	ALLOC_GROW(df->edges, df->nedges + 1, df->edges_alloc);
+	e = &df->edges[df->nedges++];
+	e->to = to;
+	e->place = place;
+	e->name = name;
+	e->index = index;
+}
+
+static bool is_qualifier(enum kabi_kind kind)
+{
+	return kind == KABI_CONST || kind == KABI_VOLATILE ||
+	       kind == KABI_RESTRICT || kind == KABI_ATOMIC;
+}
+
+/* Skip qualifiers, noting which: a bit per qualifier kind. */
+static uint32_t skip_qualifiers(const struct kabi_model *m, uint32_t *id)
+{
+	uint32_t quals = 0;
+	unsigned guard;
+
+	for (guard = 0; guard < 8 && is_qualifier(model_type(m, *id)->kind);
+	     guard++) {
+		quals |= 1u << model_type(m, *id)->kind;
+		*id = model_type(m, *id)->target;
+	}
+	return quals;
+}
+
+static bool skip_typedef(const struct kabi_model *m, uint32_t *id)
+{
+	if (model_type(m, *id)->kind != KABI_TYPEDEF)
+		return false;
+	*id = model_type(m, *id)->target;
+	return true;
+}
+
+/* How two types that do not stand in each other's place differ. */
+struct likeness {
+	uint32_t old_leaf, new_leaf;	/* where the walk ended */
+	bool qualifiers;	/* const, volatile... differ somewhere */
+	bool typedefs;		/* a typedef stands for what it names */
+	bool bounds;		/* array bounds differ */
+};
+
+/*
+ * Walk two types in step through pointers and arrays, looking through
+ * qualifiers and typedefs, to a pair of leaves (named, anonymous or
+ * function types). True when the leaves correspond: the two types are
+ * then alike but for what l says.
+ */
+static bool alike(const struct kabi_diff *d, uint32_t o, uint32_t n,
+		  struct likeness *l)
+{
+	unsigned guard;
+
+	memset(l, 0, sizeof(*l));
+	for (guard = 0; guard < 64; guard++) {
+		const struct kabi_type *ot, *nt;
+		uint32_t oq = skip_qualifiers(d->old, &o);
+		uint32_t nq = skip_qualifiers(d->new, &n);
+
+		l->qualifiers |= oq != nq;
+		ot = model_type(d->old, o);
+		nt = model_type(d->new, n);
+		if (ot->kind == KABI_TYPEDEF || nt->kind == KABI_TYPEDEF) {
+			if (differ_same_identity(d, o, n))
+				break;	/* the same typedef */
+			l->typedefs |= skip_typedef(d->old, &o);
+			l->typedefs |= skip_typedef(d->new, &n);
+			continue;
+		}
+		if (ot->kind != nt->kind)
+			return false;
+		if (ot->kind == KABI_ARRAY)
+			l->bounds |= ot->size != nt->size ||
+				     ((ot->flags ^ nt->flags) & KABI_TYPE_NO_COUNT);
+		else if (ot->kind != KABI_POINTER)
+			break;
+		o = ot->target;
+		n = nt->target;
+	}
+	l->old_leaf = o;
+	l->new_leaf = n;
+	return differ_same_identity(d, o, n);
+}
+
+void differ_child(struct differ *df, enum change_place place,
+		  const char *name, uint32_t index, uint32_t old_type,
+		  uint32_t new_type)
+{
+	const struct kabi_diff *d = df->d;
+	struct likeness l;
+	enum change_kind kind;
+
+	if (differ_same_identity(d, old_type, new_type)) {
+		add_edge(df, differ_pair(df, old_type, new_type), place, name,
+			 index);
+		return;
+	}
+	if (!alike(d, old_type, new_type, &l)) {
+		kind = CHANGE_TYPE_REPLACED;
+	} else {
+		kind = l.bounds ? CHANGE_ARRAY_COUNT
+		       : l.typedefs ? CHANGE_SAME_UNDERLYING
+				    : CHANGE_QUALIFIER_CHANGED;
+		/* what lies underneath is still compared */
+		add_edge(df, differ_pair(df, l.old_leaf, l.new_leaf), place,
+			 name, index);
+	}
+	differ_item(df, kind, place, name, index);
+	df->items[df->nitems - 1].old_type = old_type;
+	df->items[df->nitems - 1].new_type = new_type;
+}
+
+/* --- aggregates ------------------------------------------------------- */
+
+static const char *member_name(const struct kabi_model *m,
+			       const struct kabi_member *mb)
+{
+	return model_str(m, mb->name);
+}
+
+/* The new member in the old one's place: same name, or the same rank
+ * among anonymous members. */
+static uint32_t match_member(const struct kabi_diff *d,
+			     const struct kabi_type *o, uint32_t i,
+			     const struct kabi_type *n, uint8_t *taken)
+{
+	const struct kabi_member *om = &d->old->members[o->first + i];
+	uint32_t j, rank = 0, k;
+
+	if (om->name) {
+		for (j = 0; j < n->count; j++)
+			if (!taken[j] &&
+			    !strcmp(member_name(d->old, om),
+				    member_name(d->new,
+						&d->new->members[n->first + j])))
+				return j;
+		return NONE;
+	}
+	for (k = 0; k < i; k++)
+		rank += !d->old->members[o->first + k].name;
+	for (j = 0; j < n->count; j++) {
+		if (d->new->members[n->first + j].name)
+			continue;
+		if (rank-- == 0)
+			return taken[j] ? NONE : j;
+	}
+	return NONE;
+}
+
+/* An unmatched old member and an unmatched new one at the same place
+ * with the same type: renamed. */
+static uint32_t find_rename(const struct kabi_diff *d,
+			    const struct kabi_member *om,
+			    const struct kabi_type *n, const uint8_t *taken)
+{
+	uint32_t j;
+
+	for (j = 0; j < n->count; j++) {
+		const struct kabi_member *nm = &d->new->members[n->first + j];
+
+		if (!taken[j] && nm->name && om->name &&
+		    nm->offset == om->offset && nm->bit_size == om->bit_size &&
+		    differ_same_identity(d, om->type, nm->type))
+			return j;
+	}
+	return NONE;
+}
+
+static void compare_members(struct differ *df, const struct kabi_type *o,
+			    const struct kabi_type *n)
+{
+	const struct kabi_diff *d = df->d;
+	uint8_t *taken = xcalloc(n->count + 1, 1);
+	uint32_t *match = xcalloc(o->count + 1, sizeof(uint32_t));
+	uint32_t i, j;
+
+	for (i = 0; i < o->count; i++) {
+		match[i] = match_member(d, o, i, n, taken);
+		if (match[i] != NONE)
+			taken[match[i]] = 1;
+	}
+	for (i = 0; i < o->count; i++) {
+		const struct kabi_member *om = &d->old->members[o->first + i];
+		const char *name = member_name(d->old, om);
+		const struct kabi_member *nm;
+
+		if (match[i] == NONE) {
+			j = find_rename(d, om, n, taken);
+			if (j == NONE) {
+				differ_values(df, CHANGE_MEMBER_REMOVED,
+					      PLACE_MEMBER, name, om->offset, 0);
+				df->items[df->nitems - 1].old_type = om->type;
+				continue;
+			}
+			taken[j] = 1;
+			differ_item(df, CHANGE_MEMBER_RENAMED, PLACE_MEMBER,
+				    name, 0);
+			df->items[df->nitems - 1].new_name = member_name(
+				d->new, &d->new->members[n->first + j]);
+		}
+		j = match[i] != NONE ? match[i] : j;
+		nm = &d->new->members[n->first + j];
+		if (nm->offset != om->offset)
+			differ_values(df, CHANGE_MEMBER_MOVED, PLACE_MEMBER,
+				      name, om->offset, nm->offset);
+		if (nm->bit_size != om->bit_size)
+			differ_values(df, CHANGE_BITFIELD_CHANGED, PLACE_MEMBER,
+				      name, om->bit_size, nm->bit_size);
+		differ_child(df, PLACE_MEMBER, name, 0, om->type, nm->type);
+	}
+	for (j = 0; j < n->count; j++)
+		if (!taken[j]) {
+			const struct kabi_member *nm = &d->new->members[n->first + j];
+
+			differ_values(df, CHANGE_MEMBER_ADDED, PLACE_MEMBER,
+				      member_name(d->new, nm), 0, nm->offset);
+			df->items[df->nitems - 1].new_type = nm->type;
+		}
+	free(taken);
+	free(match);
+}
+
+static void compare_aggregate(struct differ *df, const struct kabi_type *o,
+			      const struct kabi_type *n)
+{
+	bool odecl = o->flags & KABI_TYPE_DECLARATION;
+	bool ndecl = n->flags & KABI_TYPE_DECLARATION;
+
+	if (odecl || ndecl) {
+		if (!odecl)
+			differ_item(df, CHANGE_BECAME_OPAQUE, PLACE_SELF, NULL, 0);
+		else if (!ndecl)
+			differ_item(df, CHANGE_BECAME_DEFINED, PLACE_SELF, NULL, 0);
+		return;
+	}
+	if (o->size != n->size)
+		differ_values(df, CHANGE_SIZE_CHANGED, PLACE_SELF, NULL,
+			      o->size, n->size);
+	/* 0: DWARF did not say; only two stated alignments can differ */
+	if (o->align && n->align && o->align != n->align)
+		differ_values(df, CHANGE_ALIGN_CHANGED, PLACE_SELF, NULL,
+			      o->align, n->align);
+	compare_members(df, o, n);
+}
+
+static const struct kabi_enumerator *find_enumerator(const struct kabi_model *m,
+						     const struct kabi_type *t,
+						     const char *name)
+{
+	uint32_t i;
+
+	for (i = 0; i < t->count; i++)
+		if (!strcmp(model_str(m, m->enumerators[t->first + i].name), name))
+			return &m->enumerators[t->first + i];
+	return NULL;
+}
+
+static const struct kabi_enumerator *
+find_value(const struct kabi_model *m, const struct kabi_type *t,
+	   uint64_t value, const struct kabi_model *other,
+	   const struct kabi_type *ot)
+{
+	uint32_t i;
+
+	/* with that value, and a name the other side does not have */
+	for (i = 0; i < t->count; i++) {
+		const struct kabi_enumerator *e = &m->enumerators[t->first + i];
+
+		if (e->value == value &&
+		    !find_enumerator(other, ot, model_str(m, e->name)))
+			return e;
+	}
+	return NULL;
+}
+
+static void compare_enum(struct differ *df, const struct kabi_type *o,
+			 const struct kabi_type *n)
+{
+	const struct kabi_model *om = df->d->old, *nm = df->d->new;
+	uint32_t i;
+
+	if ((o->flags ^ n->flags) & KABI_TYPE_DECLARATION) {
+		compare_aggregate(df, o, n);
+		return;
+	}
+	if (o->size != n->size)
+		differ_values(df, CHANGE_SIZE_CHANGED, PLACE_SELF, NULL,
+			      o->size, n->size);
+	for (i = 0; i < o->count; i++) {
+		const struct kabi_enumerator *e = &om->enumerators[o->first + i];
+		const char *name = model_str(om, e->name);
+		const struct kabi_enumerator *ne = find_enumerator(nm, n, name);
+
+		if (ne && ne->value != e->value)
+			differ_values(df, CHANGE_ENUMERATOR_VALUE,
+				      PLACE_ENUMERATOR, name, e->value,
+				      ne->value);
+		else if (!ne && (ne = find_value(nm, n, e->value, om, o))) {
+			differ_item(df, CHANGE_ENUMERATOR_RENAMED,
+				    PLACE_ENUMERATOR, name, 0);
+			df->items[df->nitems - 1].new_name = model_str(nm, ne->name);
+		}
+		else if (!ne)
+			differ_values(df, CHANGE_ENUMERATOR_REMOVED,
+				      PLACE_ENUMERATOR, name, e->value, 0);
+	}
+	for (i = 0; i < n->count; i++) {
+		const struct kabi_enumerator *e = &nm->enumerators[n->first + i];
+		const char *name = model_str(nm, e->name);
+
+		if (!find_enumerator(om, o, name) &&
+		    !find_value(om, o, e->value, nm, n))
+			differ_values(df, CHANGE_ENUMERATOR_ADDED,
+				      PLACE_ENUMERATOR, name, 0, e->value);
+	}
+}
+
+static void compare_function(struct differ *df, const struct kabi_type *o,
+			     const struct kabi_type *n)
+{
+	const struct kabi_diff *d = df->d;
+	uint32_t i, common = o->count < n->count ? o->count : n->count;
+
+	differ_child(df, PLACE_RETURN, NULL, 0, o->target, n->target);
+	for (i = 0; i < common; i++)
+		differ_child(df, PLACE_PARAM, NULL, i,
+			     d->old->params[o->first + i],
+			     d->new->params[n->first + i]);
+	for (i = common; i < o->count; i++) {
+		differ_item(df, CHANGE_PARAM_REMOVED, PLACE_PARAM, NULL, i);
+		df->items[df->nitems - 1].old_type = d->old->params[o->first + i];
+	}
+	for (i = common; i < n->count; i++) {
+		differ_item(df, CHANGE_PARAM_ADDED, PLACE_PARAM, NULL, i);
+		df->items[df->nitems - 1].new_type = d->new->params[n->first + i];
+	}
+	if ((o->flags ^ n->flags) & KABI_TYPE_VARIADIC)
+		differ_values(df, CHANGE_VARIADIC_CHANGED, PLACE_SELF, NULL,
+			      !!(o->flags & KABI_TYPE_VARIADIC),
+			      !!(n->flags & KABI_TYPE_VARIADIC));
+	if ((o->flags ^ n->flags) & KABI_TYPE_UNPROTOTYPED)
+		differ_item(df, CHANGE_PROTOTYPE_CHANGED, PLACE_SELF, NULL, 0);
+}
+
+static void compare_content(struct differ *df, const struct kabi_type *o,
+			    const struct kabi_type *n)
+{
+	switch (o->kind) {
+	case KABI_VOID:
+	case KABI_UNKNOWN:
+		break;
+	case KABI_BASE:
+		if (o->size != n->size || o->encoding != n->encoding)
+			differ_values(df, CHANGE_BASE_CHANGED, PLACE_SELF, NULL,
+				      o->size, n->size);
+		break;
+	case KABI_POINTER:
+		if (o->size != n->size)
+			differ_values(df, CHANGE_SIZE_CHANGED, PLACE_SELF, NULL,
+				      o->size, n->size);
+		differ_child(df, PLACE_TARGET, NULL, 0, o->target, n->target);
+		break;
+	case KABI_ARRAY:	/* same bounds, or not the same array type */
+		differ_child(df, PLACE_TARGET, NULL, 0, o->target, n->target);
+		break;
+	case KABI_STRUCT:
+	case KABI_UNION:
+		compare_aggregate(df, o, n);
+		break;
+	case KABI_ENUM:
+		compare_enum(df, o, n);
+		break;
+	case KABI_FUNCTION:
+		compare_function(df, o, n);
+		break;
+	default:	/* typedefs and qualifiers */
+		differ_child(df, PLACE_TARGET, NULL, 0, o->target, n->target);
+		break;
+	}
+}
+
+/* Store the items and edges found for a pair, contiguously. */
+static void store_pair(struct differ *df, uint32_t pair)
+{
+	struct kabi_diff *d = df->d;
+	struct type_pair *p = &d->pairs[pair];
+
+	ALLOC_GROW(d->items, d->nitems + df->nitems, d->items_alloc);
+	ALLOC_GROW(d->edges, d->nedges + df->nedges, d->edges_alloc);
+	p->first_item = (uint32_t)d->nitems;
+	p->nitems = (uint32_t)df->nitems;
+	p->first_edge = (uint32_t)d->nedges;
+	p->nedges = (uint32_t)df->nedges;
+	if (df->nitems)
+		memcpy(d->items + d->nitems, df->items,
+		       df->nitems * sizeof(*df->items));
+	if (df->nedges)
+		memcpy(d->edges + d->nedges, df->edges,
+		       df->nedges * sizeof(*df->edges));
+	d->nitems += df->nitems;
+	d->nedges += df->nedges;
+	df->nitems = 0;
+	df->nedges = 0;
+}
+
+void differ_drain(struct differ *df)
+{
+	/* first in, first out: breadth first, for short paths in reports */
+	size_t next = 0;
+
+	while (next < df->nqueue) {
+		uint32_t pair = df->queue[next++];
+		const struct type_pair *p = &df->d->pairs[pair];
+
+		compare_content(df, old_t(df, p->old_type),
+				new_t(df, p->new_type));
+		store_pair(df, pair);
+	}
+	df->nqueue = 0;
+}

@@ -1,0 +1,334 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Words for what a diff holds, shared by the text and JSON reports: the
+ * summary counts, one sentence per change item, and the path from a
+ * symbol to the type a root cause changed.
+ */
+#include <inttypes.h>
+#include <string.h>
+
+#include "report.h"
+#include "../util/banned.h"
+
+#define NONE UINT32_MAX
+
+bool report_crc_only(const struct kabi_diff *d, const struct symbol_change *s)
+{
+	return s->nitems == 1 && !(s->flags & SYMCHANGE_TYPE) &&
+	       d->items[s->first_item].kind == CHANGE_CRC_CHANGED;
+}
+
+/* An item of a symbol that is about its type rather than its export. */
+static bool is_type_item(enum change_kind kind)
+{
+	return kind == CHANGE_TYPE_REPLACED || kind == CHANGE_ARRAY_COUNT ||
+	       kind == CHANGE_QUALIFIER_CHANGED ||
+	       kind == CHANGE_SAME_UNDERLYING ||
+	       kind == CHANGE_TYPE_INFO_LOST || kind == CHANGE_TYPE_INFO_GAINED;
+}
+
+static bool type_changed(const struct kabi_diff *d,
+			 const struct symbol_change *c)
+{
+	uint32_t k;
+
+	if (c->flags & SYMCHANGE_TYPE)
+		return true;
+	for (k = 0; k < c->nitems; k++)
+		if (is_type_item(d->items[c->first_item + k].kind))
+			return true;
+	return false;
+}
+
+void report_summarize(const struct kabi_diff *d, struct report_summary *s)
+{
+	size_t i;
+
+	memset(s, 0, sizeof(*s));
+	s->old_symbols = d->old->nsymbols;
+	s->new_symbols = d->new->nsymbols;
+	for (i = 0; i < d->nsymbols; i++) {
+		const struct symbol_change *c = &d->symbols[i];
+
+		if (c->old_symbol == NONE)
+			s->added++;
+		else if (c->new_symbol == NONE)
+			s->removed++;
+		else if (c->nitems || (c->flags & SYMCHANGE_TYPE)) {
+			s->changed++;
+			if (type_changed(d, c))
+				s->by_type++;
+			else if (report_crc_only(d, c))
+				s->crc_only++;
+			else
+				s->by_export++;
+		}
+		if ((c->nitems || (c->flags & SYMCHANGE_TYPE)) &&
+		    c->severity == BREAKING)
+			s->breaking = true;
+	}
+	s->roots = d->nroots;
+	for (i = 0; i < d->nroots; i++) {
+		const struct type_pair *p = &d->pairs[d->roots[i].pair];
+
+		s->roots_by_kind[d->old->types[p->old_type].kind]++;
+		if (d->roots[i].severity == BREAKING) {
+			s->breaking_roots++;
+			s->breaking = true;
+		}
+	}
+}
+
+const char *report_member_label(const char *name)
+{
+	static _Thread_local char buf[256];
+
+	if (!name || !*name)
+		return "(anonymous)";
+	snprintf(buf, sizeof(buf), "'%s'", name);
+	return buf;
+}
+
+static const char *old_spelling(const struct kabi_diff *d, uint32_t type)
+{
+	return type_spelling(&d->old_names, type);
+}
+
+static const char *new_spelling(const struct kabi_diff *d, uint32_t type)
+{
+	return type_spelling(&d->new_names, type);
+}
+
+static void add_offset(struct strbuf *sb, uint64_t bits)
+{
+	if (bits % 8 == 0)
+		strbuf_addf(sb, "offset %" PRIu64, bits / 8);
+	else
+		strbuf_addf(sb, "bit offset %" PRIu64, bits);
+}
+
+/* "member 'len'", "parameter 2", "return type", ... */
+static void add_place(struct strbuf *sb, const struct change_item *it)
+{
+	switch (it->place) {
+	case PLACE_MEMBER:
+		if (it->name && *it->name)
+			strbuf_addf(sb, "member '%s'", it->name);
+		else
+			strbuf_adds(sb, "anonymous member");
+		break;
+	case PLACE_ENUMERATOR:
+		strbuf_addf(sb, "enumerator %s", it->name);
+		break;
+	case PLACE_PARAM:
+		strbuf_addf(sb, "parameter %" PRIu32, it->index + 1);
+		break;
+	case PLACE_RETURN:
+		strbuf_adds(sb, "return type");
+		break;
+	case PLACE_TARGET:
+		strbuf_adds(sb, "target type");
+		break;
+	case PLACE_SELF:
+		strbuf_adds(sb, "type");
+		break;
+	}
+}
+
+static void add_value(struct strbuf *sb, uint64_t v, bool is_signed)
+{
+	if (is_signed)
+		strbuf_addf(sb, "%" PRId64, (int64_t)v);
+	else
+		strbuf_addf(sb, "%" PRIu64, v);
+}
+
+static bool enum_signed(const struct kabi_diff *d, uint32_t pair)
+{
+	return pair != NONE &&
+	       ((d->old->types[d->pairs[pair].old_type].flags |
+		 d->new->types[d->pairs[pair].new_type].flags) &
+		KABI_TYPE_SIGNED);
+}
+
+static void describe_member(struct strbuf *sb, const struct kabi_diff *d,
+			    const struct change_item *it)
+{
+	add_place(sb, it);
+	switch (it->kind) {
+	case CHANGE_MEMBER_ADDED:
+		strbuf_addf(sb, " (%s) added at ", new_spelling(d, it->new_type));
+		add_offset(sb, it->new_value);
+		break;
+	case CHANGE_MEMBER_REMOVED:
+		strbuf_addf(sb, " (%s) removed, was at ",
+			    old_spelling(d, it->old_type));
+		add_offset(sb, it->old_value);
+		break;
+	case CHANGE_MEMBER_MOVED:
+		strbuf_adds(sb, " moved from ");
+		add_offset(sb, it->old_value);
+		strbuf_adds(sb, " to ");
+		add_offset(sb, it->new_value);
+		break;
+	case CHANGE_MEMBER_RENAMED:
+		strbuf_addf(sb, " renamed to '%s'", it->new_name);
+		break;
+	case CHANGE_BITFIELD_CHANGED:
+		if (!it->new_value)
+			strbuf_addf(sb, " no longer a bitfield (was %" PRIu64 " bit%s)",
+				    it->old_value, it->old_value == 1 ? "" : "s");
+		else if (!it->old_value)
+			strbuf_addf(sb, " now a bitfield of %" PRIu64 " bit%s",
+				    it->new_value, it->new_value == 1 ? "" : "s");
+		else
+			strbuf_addf(sb, " bitfield width %" PRIu64 " -> %" PRIu64
+				    " bits", it->old_value, it->new_value);
+		break;
+	default:
+		break;
+	}
+}
+
+void report_describe_item(struct strbuf *sb, const struct kabi_diff *d,
+			  uint32_t pair, const struct change_item *it)
+{
+	bool sgn = enum_signed(d, pair);
+
+	switch (it->kind) {
+	case CHANGE_MEMBER_ADDED: case CHANGE_MEMBER_REMOVED:
+	case CHANGE_MEMBER_MOVED: case CHANGE_MEMBER_RENAMED:
+	case CHANGE_BITFIELD_CHANGED:
+		describe_member(sb, d, it);
+		return;
+	case CHANGE_TYPE_REPLACED:
+	case CHANGE_QUALIFIER_CHANGED:
+	case CHANGE_SAME_UNDERLYING:
+	case CHANGE_ARRAY_COUNT:
+		add_place(sb, it);
+		strbuf_addf(sb, " changed from %s to %s",
+			    old_spelling(d, it->old_type),
+			    new_spelling(d, it->new_type));
+		if (it->kind == CHANGE_QUALIFIER_CHANGED)
+			strbuf_adds(sb, " (qualifiers only)");
+		else if (it->kind == CHANGE_SAME_UNDERLYING)
+			strbuf_adds(sb, " (the same type underneath)");
+		else if (it->kind == CHANGE_ARRAY_COUNT)
+			strbuf_adds(sb, " (array bounds)");
+		return;
+	case CHANGE_SIZE_CHANGED:
+		strbuf_addf(sb, "size %" PRIu64 " -> %" PRIu64 " bytes",
+			    it->old_value, it->new_value);
+		return;
+	case CHANGE_ALIGN_CHANGED:
+		strbuf_addf(sb, "alignment %" PRIu64 " -> %" PRIu64 " bytes",
+			    it->old_value, it->new_value);
+		return;
+	case CHANGE_ENUMERATOR_ADDED:
+		strbuf_addf(sb, "enumerator %s = ", it->name);
+		add_value(sb, it->new_value, sgn);
+		strbuf_adds(sb, " added");
+		return;
+	case CHANGE_ENUMERATOR_REMOVED:
+		strbuf_addf(sb, "enumerator %s = ", it->name);
+		add_value(sb, it->old_value, sgn);
+		strbuf_adds(sb, " removed");
+		return;
+	case CHANGE_ENUMERATOR_VALUE:
+		strbuf_addf(sb, "enumerator %s value ", it->name);
+		add_value(sb, it->old_value, sgn);
+		strbuf_adds(sb, " -> ");
+		add_value(sb, it->new_value, sgn);
+		return;
+	case CHANGE_ENUMERATOR_RENAMED:
+		strbuf_addf(sb, "enumerator %s renamed to %s", it->name,
+			    it->new_name);
+		return;
+	case CHANGE_PARAM_ADDED:
+		strbuf_addf(sb, "parameter %" PRIu32 " (%s) added",
+			    it->index + 1, new_spelling(d, it->new_type));
+		return;
+	case CHANGE_PARAM_REMOVED:
+		strbuf_addf(sb, "parameter %" PRIu32 " (%s) removed",
+			    it->index + 1, old_spelling(d, it->old_type));
+		return;
+	case CHANGE_VARIADIC_CHANGED:
+		strbuf_adds(sb, it->new_value ? "now variadic" : "no longer variadic");
+		return;
+	case CHANGE_CRC_CHANGED:
+		strbuf_addf(sb, "CRC 0x%08" PRIx64 " -> 0x%08" PRIx64,
+			    it->old_value, it->new_value);
+		return;
+	default:
+		strbuf_adds(sb, change_text(it->kind));
+		return;
+	}
+}
+
+static const char *param_name(const struct kabi_diff *d,
+			      const struct symbol_change *s, uint32_t index)
+{
+	const struct kabi_model *m = s->new_symbol != NONE ? d->new : d->old;
+	const struct kabi_symbol *sym =
+		&m->symbols[s->new_symbol != NONE ? s->new_symbol : s->old_symbol];
+
+	if (index < sym->nparams &&
+	    m->param_names[sym->first_param + index])
+		return model_str(m, m->param_names[sym->first_param + index]);
+	return NULL;
+}
+
+static void add_member_step(struct strbuf *sb, const char *member)
+{
+	strbuf_addf(sb, "::%s", member && *member ? member : "(anonymous)");
+}
+
+void report_describe_path(struct strbuf *sb, const struct kabi_diff *d,
+			  uint32_t symbol, uint32_t root_pair)
+{
+	const struct symbol_change *s = &d->symbols[symbol];
+	const struct kabi_symbol *sym = &d->old->symbols[s->old_symbol];
+	uint32_t edges[64];
+	size_t n = diff_path(d, s->pair, root_pair, edges, 64), k = 0;
+
+	strbuf_adds(sb, diff_symbol_name(d, s));
+	if (sym->flags & KABI_SYM_FUNCTION) {
+		const struct pair_edge *e = n ? &d->edges[edges[0]] : NULL;
+		const char *p;
+
+		if (e && e->place == PLACE_PARAM) {
+			p = param_name(d, s, e->index);
+			if (p)
+				strbuf_addf(sb, "(%s)", p);
+			else
+				strbuf_addf(sb, "(parameter %" PRIu32 ")",
+					    e->index + 1);
+		} else if (e && e->place == PLACE_RETURN) {
+			strbuf_adds(sb, "() returns");
+		} else {
+			strbuf_adds(sb, "()");
+		}
+	} else {
+		strbuf_addf(sb, " -> %s",
+			    old_spelling(d, d->pairs[s->pair].old_type));
+		if (n && d->edges[edges[0]].place == PLACE_MEMBER)
+			add_member_step(sb, d->edges[edges[0]].name);
+	}
+	for (; k < n; k++) {
+		const struct pair_edge *e = &d->edges[edges[k]];
+
+		strbuf_addf(sb, " -> %s", old_spelling(d, d->pairs[e->to].old_type));
+		if (k + 1 < n && d->edges[edges[k + 1]].place == PLACE_MEMBER)
+			add_member_step(sb, d->edges[edges[k + 1]].name);
+	}
+}
+
+int report_exit_status(const struct kabi_diff *d)
+{
+	struct report_summary s;
+
+	report_summarize(d, &s);
+	if (!s.added && !s.removed && !s.changed && !s.roots)
+		return 0;
+	return REPORT_EXIT_CHANGED | (s.breaking ? REPORT_EXIT_BREAKING : 0);
+}

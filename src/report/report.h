@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The report/ stage: a diff rendered for people (text) or tools (JSON),
+ * and the exit status it calls for. Rendering never re-derives a change:
+ * everything it says comes from the diff.
+ */
+#ifndef KABI_REPORT_H
+#define KABI_REPORT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "../diff/diff.h"
+#include "../util/strbuf.h"
+
+/* Exit status bits of kabi diff (see the man page). */
+enum {
+	REPORT_EXIT_CHANGED = 4,
+	REPORT_EXIT_BREAKING = 8,
+};
+
+struct report_options {
+	bool full;		/* every symbol and path, not a few */
+	unsigned examples;	/* symbols shown per root cause when not full */
+};
+
+void report_text(FILE *out, const struct kabi_diff *d,
+		 const struct report_options *o);
+void report_json(FILE *out, const struct kabi_diff *d,
+		 const struct report_options *o);
+/* 0, REPORT_EXIT_CHANGED, or that and REPORT_EXIT_BREAKING. */
+int report_exit_status(const struct kabi_diff *d);
+
+/* Shared by the writers (describe.c). */
+struct report_summary {
+	size_t old_symbols, new_symbols;
+	size_t added, removed, changed;	/* changed: paired, with any change */
+	size_t by_type, crc_only, by_export;
+	size_t roots, breaking_roots;
+	size_t roots_by_kind[KABI_KIND_COUNT];
+	bool breaking;
+};
+
+void report_summarize(const struct kabi_diff *d, struct report_summary *s);
+/* "member 'len' type changed from int to long int" */
+void report_describe_item(struct strbuf *sb, const struct kabi_diff *d,
+			  uint32_t pair, const struct change_item *it);
+/* "dev_queue_xmit(skb) -> struct sk_buff * -> struct sk_buff" */
+void report_describe_path(struct strbuf *sb, const struct kabi_diff *d,
+			  uint32_t symbol, uint32_t root_pair);
+/* "'name'", or "(anonymous)" for an anonymous member. */
+const char *report_member_label(const char *name);
+/* Whether a symbol change has only a CRC change to show. */
+bool report_crc_only(const struct kabi_diff *d, const struct symbol_change *s);
+
+#endif

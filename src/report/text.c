@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The report for people: a summary, then each root cause once with the
+ * exports it reaches and a path to one of them, then what changed about
+ * the exports themselves. Breaking causes come first, widest first, so
+ * that the first screen says what matters.
+ */
+#include <inttypes.h>
+#include <string.h>
+
+#include "report.h"
+#include "../util/banned.h"
+
+#define NONE UINT32_MAX
+
+static const char *severity_name(enum severity s)
+{
+	return s == BREAKING ? "breaking" : "compatible";
+}
+
+static const char *kind_label(enum kabi_kind kind)
+{
+	switch (kind) {
+	case KABI_STRUCT: case KABI_UNION: case KABI_ENUM:
+	case KABI_TYPEDEF: case KABI_FUNCTION:
+		return kabi_kind_name(kind);
+	default:
+		return "other";
+	}
+}
+
+static void print_summary(FILE *out, const struct kabi_diff *d,
+			  const struct report_summary *s)
+{
+	const char *const labels[] = { "struct", "union", "enum", "typedef",
+				       "function", "other" };
+	size_t counts[6] = { 0 }, i, k;
+	const char *sep = ": ";
+
+	fprintf(out, "kabi diff: %s -> %s (%s)\n\n",
+		*model_str(d->old, d->old->release) ? model_str(d->old, d->old->release) : "old",
+		*model_str(d->new, d->new->release) ? model_str(d->new, d->new->release) : "new",
+		model_str(d->new, d->new->arch));
+	fprintf(out, "Summary\n");
+	fprintf(out, "  exports:     %zu -> %zu: %zu added, %zu removed, %zu changed\n",
+		s->old_symbols, s->new_symbols, s->added, s->removed,
+		s->changed);
+	if (s->changed)
+		fprintf(out, "  changed:     %zu by a type change, %zu by the export "
+			"itself, %zu by the CRC alone\n",
+			s->by_type, s->by_export, s->crc_only);
+	for (k = 0; k < KABI_KIND_COUNT; k++)
+		for (i = 0; i < 6; i++)
+			if (!strcmp(kind_label(k), labels[i]))
+				counts[i] += s->roots_by_kind[k];
+	fprintf(out, "  root causes: %zu (%zu breaking)", s->roots,
+		s->breaking_roots);
+	for (i = 0; i < 6; i++)
+		if (counts[i]) {
+			fprintf(out, "%s%zu %s", sep, counts[i], labels[i]);
+			sep = ", ";
+		}
+	fprintf(out, "\n  verdict:     %s (exit status %d)\n",
+		report_exit_status(d) == 0 ? "no change"
+		: s->breaking ? "breaking changes" : "compatible changes only",
+		report_exit_status(d));
+}
+
+/* Three or more members in a row moved by the same distance: one line. */
+static size_t moved_run(const struct kabi_diff *d, uint32_t first, uint32_t n,
+			uint32_t i)
+{
+	const struct change_item *a = &d->items[first + i];
+	uint32_t k = i;
+
+	while (k < n && d->items[first + k].kind == CHANGE_MEMBER_MOVED &&
+	       d->items[first + k].new_value - d->items[first + k].old_value ==
+		       a->new_value - a->old_value)
+		k++;
+	return a->kind == CHANGE_MEMBER_MOVED && k - i >= 3 ? k - i : 0;
+}
+
+static void print_run(FILE *out, const struct kabi_diff *d, uint32_t first,
+		      uint32_t i, size_t run, bool quiet, const char *indent)
+{
+	const struct change_item *a = &d->items[first + i];
+	const struct change_item *z = &d->items[first + i + run - 1];
+	int64_t delta = (int64_t)(a->new_value - a->old_value);
+
+	fprintf(out, "%s%zu members, %s to %s, moved by %s%" PRId64 " %s [%s%s]\n",
+		indent, run, report_member_label(a->name),
+		report_member_label(z->name), delta < 0 ? "" : "+",
+		delta % 8 ? delta : delta / 8, delta % 8 ? "bits" : "bytes",
+		change_rule(CHANGE_MEMBER_MOVED), quiet ? "" : ", breaking");
+}
+
+/* quiet: the items do not break, whatever their rule says (private type) */
+static void print_items(FILE *out, const struct kabi_diff *d, uint32_t pair,
+			uint32_t first, uint32_t n, bool quiet,
+			const char *indent)
+{
+	struct strbuf sb = STRBUF_INIT;
+	uint32_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct change_item *it = &d->items[first + i];
+		size_t run = moved_run(d, first, n, i);
+
+		if (run) {
+			print_run(out, d, first, i, run, quiet, indent);
+			i += (uint32_t)run - 1;
+			continue;
+		}
+		strbuf_reset(&sb);
+		report_describe_item(&sb, d, pair, it);
+		fprintf(out, "%s%s [%s%s]\n", indent, sb.buf,
+			change_rule(it->kind),
+			!quiet && change_severity(it->kind) == BREAKING
+				? ", breaking" : "");
+	}
+	strbuf_release(&sb);
+}
+
+/* What a root cause is called: its type, or where an unnamed one sits. */
+static void root_title(struct strbuf *sb, const struct kabi_diff *d,
+		       const struct root_cause *r)
+{
+	const struct type_pair *p = &d->pairs[r->pair];
+	const char *olds = type_spelling(&d->old_names, p->old_type);
+	const char *news = type_spelling(&d->new_names, p->new_type);
+	const struct kabi_type *t = model_type(d->old, p->old_type);
+
+	if (r->context_pair != NONE) {
+		strbuf_addf(sb, "%s", type_spelling(&d->old_names,
+						    d->pairs[r->context_pair].old_type));
+		if (r->context_member && *r->context_member)
+			strbuf_addf(sb, "::%s", r->context_member);
+		strbuf_addf(sb, " (%s)", olds);
+	} else if (r->own_symbol != NONE && t->kind == KABI_FUNCTION) {
+		strbuf_addf(sb, "%s() signature",
+			    diff_symbol_name(d, &d->symbols[r->own_symbol]));
+	} else if (r->own_symbol != NONE && !t->name) {
+		strbuf_addf(sb, "type of %s (%s)",
+			    diff_symbol_name(d, &d->symbols[r->own_symbol]), olds);
+	} else {
+		strbuf_adds(sb, olds);
+		if (strcmp(olds, news))
+			strbuf_addf(sb, " -> %s", news);
+	}
+}
+
+static void print_root(FILE *out, const struct kabi_diff *d, size_t index,
+		       const struct report_options *o)
+{
+	const struct root_cause *r = &d->roots[index];
+	const struct type_pair *p = &d->pairs[r->pair];
+	const struct kabi_type *t = model_type(d->old, p->old_type);
+	struct strbuf sb = STRBUF_INIT;
+	size_t shown, i;
+
+	root_title(&sb, d, r);
+	fprintf(out, "%3zu. %s [%s]", index + 1, sb.buf,
+		p->private_type ? "compatible: private to its .c file"
+				: severity_name(r->severity));
+	if (t->decl_file)
+		fprintf(out, ", %s", model_str(d->old, t->decl_file));
+	fprintf(out, ": reaches %zu export%s\n", r->nsymbols,
+		r->nsymbols == 1 ? "" : "s");
+	print_items(out, d, r->pair, p->first_item, p->nitems, p->private_type,
+		    "       ");
+	shown = o->full ? r->nsymbols
+			: (r->nsymbols < o->examples ? r->nsymbols : o->examples);
+	/* an export's own signature needs no path to it */
+	if (r->own_symbol != NONE && r->nsymbols == 1)
+		shown = 0;
+	for (i = 0; i < shown; i++) {
+		strbuf_reset(&sb);
+		report_describe_path(&sb, d, r->symbols[i], r->pair);
+		fprintf(out, "       %s %s\n", i ? "    " : "e.g.", sb.buf);
+	}
+	if (shown && shown < r->nsymbols)
+		fprintf(out, "            ... and %zu more (--full lists them)\n",
+			r->nsymbols - shown);
+	strbuf_release(&sb);
+}
+
+static const char *module_of(const struct kabi_diff *d,
+			     const struct symbol_change *s)
+{
+	if (s->new_symbol != NONE)
+		return model_str(d->new, d->new->symbols[s->new_symbol].module);
+	return model_str(d->old, d->old->symbols[s->old_symbol].module);
+}
+
+/* Added or removed exports, on lines of names. */
+static void print_list(FILE *out, const struct kabi_diff *d, bool added,
+		       const struct report_options *o)
+{
+	size_t i, n = 0, total = 0, limit = o->full ? SIZE_MAX : 20;
+	enum change_kind kind = added ? CHANGE_SYMBOL_ADDED : CHANGE_SYMBOL_REMOVED;
+
+	for (i = 0; i < d->nsymbols; i++)
+		total += added ? d->symbols[i].old_symbol == NONE
+			       : d->symbols[i].new_symbol == NONE;
+	if (!total)
+		return;
+	fprintf(out, "  %s [%s%s]: %zu\n", added ? "added" : "removed",
+		change_rule(kind),
+		change_severity(kind) == BREAKING ? ", breaking" : "", total);
+	for (i = 0; i < d->nsymbols && n < limit; i++) {
+		const struct symbol_change *s = &d->symbols[i];
+
+		if (added ? s->old_symbol != NONE : s->new_symbol != NONE)
+			continue;
+		fprintf(out, "       %s (%s)\n", diff_symbol_name(d, s),
+			module_of(d, s));
+		n++;
+	}
+	if (n < total)
+		fprintf(out, "       ... and %zu more (--full lists them)\n",
+			total - n);
+}
+
+/* Changes of the exports themselves, other than additions and CRCs alone. */
+static void print_symbol_changes(FILE *out, const struct kabi_diff *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->nsymbols; i++) {
+		const struct symbol_change *s = &d->symbols[i];
+		uint32_t k;
+		bool header = false;
+
+		if (s->old_symbol == NONE || s->new_symbol == NONE ||
+		    report_crc_only(d, s))
+			continue;
+		for (k = 0; k < s->nitems; k++) {
+			const struct change_item *it = &d->items[s->first_item + k];
+
+			/* a CRC explained by a type change says nothing more */
+			if (it->kind == CHANGE_CRC_CHANGED)
+				continue;
+			if (!header)
+				fprintf(out, "  %s (%s):\n", diff_symbol_name(d, s),
+					module_of(d, s));
+			header = true;
+			print_items(out, d, NONE, s->first_item + k, 1, false,
+				    "       ");
+		}
+	}
+}
+
+static void print_crc_only(FILE *out, const struct kabi_diff *d,
+			   const struct report_summary *sum,
+			   const struct report_options *o)
+{
+	size_t i, n = 0, limit = o->full ? SIZE_MAX : 5;
+	const char *sep = "";
+
+	if (!sum->crc_only)
+		return;
+	fprintf(out, "  CRC changed, no type change found [%s, breaking]: %zu\n       ",
+		change_rule(CHANGE_CRC_CHANGED), sum->crc_only);
+	for (i = 0; i < d->nsymbols && n < limit; i++)
+		if (report_crc_only(d, &d->symbols[i])) {
+			fprintf(out, "%s%s", sep, diff_symbol_name(d, &d->symbols[i]));
+			sep = o->full ? "\n       " : ", ";
+			n++;
+		}
+	fprintf(out, "%s\n", n < sum->crc_only ? ", ... (--full lists them)" : "");
+}
+
+void report_text(FILE *out, const struct kabi_diff *d,
+		 const struct report_options *o)
+{
+	struct report_summary s;
+	size_t i;
+
+	report_summarize(d, &s);
+	print_summary(out, d, &s);
+	if (d->nroots) {
+		fprintf(out, "\nRoot causes\n");
+		for (i = 0; i < d->nroots; i++)
+			print_root(out, d, i, o);
+	}
+	if (s.added || s.removed || s.by_export || s.crc_only) {
+		fprintf(out, "\nExports\n");
+		print_list(out, d, false, o);
+		print_list(out, d, true, o);
+		print_symbol_changes(out, d);
+		print_crc_only(out, d, &s, o);
+	}
+}

@@ -1,0 +1,4 @@
+struct kf_thing {
+	int x;
+	int y;
+};
