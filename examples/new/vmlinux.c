@@ -1,21 +1,19 @@
 /* The core of a tiny example kernel: a few exports of every kind. */
-
-struct list_head {
-	struct list_head *next, *prev;
-};
-
-struct notifier {
-	int (*call)(struct notifier *n, unsigned long event);
-	struct notifier *next;
-	int priority;
-};
+#include "include/example.h"
 
 int register_notifier(struct notifier *n)
 {
 	return n->priority;
 }
 EXPORT_SYMBOL(register_notifier);
-SYMBOL_CRC(register_notifier, 0x1a2b3c4d, "");
+SYMBOL_CRC(register_notifier, 0x1a2b3c5e, "");
+
+int unregister_notifier(struct notifier *n)
+{
+	return n->priority;
+}
+EXPORT_SYMBOL(unregister_notifier);
+SYMBOL_CRC(unregister_notifier, 0x2b3c4d5e, "");
 
 void list_add(struct list_head *item, struct list_head *head)
 {
@@ -27,8 +25,8 @@ EXPORT_SYMBOL_GPL(list_add);
 SYMBOL_CRC(list_add, 0x5e6f7081, "_gpl");
 
 unsigned long jiffies_example;
-EXPORT_SYMBOL(jiffies_example);
-SYMBOL_CRC(jiffies_example, 0x0d1e2f30, "");
+EXPORT_SYMBOL_GPL(jiffies_example);
+SYMBOL_CRC(jiffies_example, 0x0d1e2f30, "_gpl");
 
 DEFINE_PER_CPU(int, cpu_load);
 EXPORT_SYMBOL_GPL(cpu_load);

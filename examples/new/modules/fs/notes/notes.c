@@ -1,9 +1,5 @@
 /* An example module with exports of its own. */
-
-struct note {
-	const char *text;
-	unsigned int len;
-};
+#include "include/example.h"
 
 int notes_add(struct note *n)
 {
