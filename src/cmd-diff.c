@@ -14,6 +14,7 @@
 #include "diff/diff.h"
 #include "report/report.h"
 #include "util/atomic_file.h"
+#include "util/parallel.h"
 #include "util/banned.h"
 
 static const char usage[] =
@@ -105,11 +106,55 @@ static int write_report(const struct diff_options *opts,
 	return atomic_file_commit(&af, d);
 }
 
+/* The two sides, read at the same time, each with half the threads. */
+struct sides {
+	char **paths;
+	struct input_options opts[2];
+	struct kabi_model models[2];
+	struct diag diags[2];
+	int err[2];
+};
+
+static void load_side(size_t i, void *ctx)
+{
+	struct sides *s = ctx;
+	struct input_stats stats = { 0 };
+
+	s->err[i] = input_load(1, &s->paths[i], &s->opts[i], &s->models[i],
+			       &stats, &s->diags[i]);
+}
+
+/*
+ * Reading one kernel keeps a thread adding its units to the model in
+ * order; reading both at once keeps the cores busier than one after the
+ * other. Errors come out in the order of the sides.
+ */
+static int load_sides(struct sides *s, const struct input_options *o,
+		      struct diag *d)
+{
+	unsigned threads = o->dwarf.jobs, i;
+	int err = 0;
+
+	for (i = 0; i < 2; i++) {
+		s->opts[i] = *o;
+		s->opts[i].debug_root = NULL;	/* o keeps it */
+		s->opts[i].dwarf.jobs = threads > 1 ? (threads + i) / 2 : 1;
+		s->opts[i].quiet = true;	/* two progress lines would mix */
+		model_init(&s->models[i]);
+		diag_init(&s->diags[i]);
+	}
+	parallel_run(2, threads > 1 ? 2 : 1, load_side, s);
+	for (i = 0; i < 2; i++) {
+		err = err ? err : s->err[i];
+		diag_move(d, &s->diags[i]);
+	}
+	return err;
+}
+
 int cmd_diff(int argc, char **argv)
 {
 	struct diff_options opts = { .output = "-", .report = { .examples = 1 } };
-	struct input_stats stats = { 0 };
-	struct kabi_model old, new;
+	struct sides sides;
 	struct kabi_diff diff;
 	struct diag d;
 	int err, status = KABI_EXIT_OK;
@@ -121,21 +166,17 @@ int cmd_diff(int argc, char **argv)
 		return err < 0 ? KABI_EXIT_OK : err;
 	}
 	diag_init(&d);
-	model_init(&old);
-	model_init(&new);
+	sides.paths = &argv[optind];
+	err = load_sides(&sides, &opts.input, &d);
 	/* a side with errors gives no report: it would be a wrong one */
-	err = input_load(1, &argv[optind], &opts.input, &old, &stats, &d);
-	if (!err && !d.errors)
-		err = input_load(1, &argv[optind + 1], &opts.input, &new,
-				 &stats, &d);
 	if (!err && !d.errors) {
-		diff_models(&old, &new, &diff);
+		diff_models(&sides.models[0], &sides.models[1], &diff);
 		if (!write_report(&opts, &diff, &d))
 			status = report_exit_status(&diff);
 		diff_free(&diff);
 	}
-	model_free(&old);
-	model_free(&new);
+	model_free(&sides.models[0]);
+	model_free(&sides.models[1]);
 	input_options_free(&opts.input);
 	if (d.errors)
 		status = KABI_EXIT_ERROR;

@@ -88,7 +88,7 @@ static int load_kernel(int argc, char **argv, struct input_options *opts,
 		err = -KABI_E_NO_INPUT;
 		goto out;
 	}
-	if (isatty(STDERR_FILENO)) {
+	if (!opts->quiet && isatty(STDERR_FILENO)) {
 		opts->dwarf.progress = show_progress;
 		opts->dwarf.progress_ctx = &shown;
 	}

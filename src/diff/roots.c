@@ -14,37 +14,29 @@
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
+static const struct {
+	const char *rule;
+	enum severity severity;
+	const char *text;
+} changes[] = {
+#define C(id, rule, severity, text) { rule, severity, text },
+	DIFF_CHANGES
+#undef C
+};
+
 const char *change_rule(enum change_kind kind)
 {
-	static const char *const rules[] = {
-#define C(id, rule, severity, text) rule,
-		DIFF_CHANGES
-#undef C
-	};
-
-	return (unsigned)kind < CHANGE_COUNT ? rules[kind] : "?";
+	return (unsigned)kind < CHANGE_COUNT ? changes[kind].rule : "?";
 }
 
 enum severity change_severity(enum change_kind kind)
 {
-	static const enum severity severities[] = {
-#define C(id, rule, severity, text) severity,
-		DIFF_CHANGES
-#undef C
-	};
-
-	return (unsigned)kind < CHANGE_COUNT ? severities[kind] : BREAKING;
+	return (unsigned)kind < CHANGE_COUNT ? changes[kind].severity : BREAKING;
 }
 
 const char *change_text(enum change_kind kind)
 {
-	static const char *const texts[] = {
-#define C(id, rule, severity, text) text,
-		DIFF_CHANGES
-#undef C
-	};
-
-	return (unsigned)kind < CHANGE_COUNT ? texts[kind] : "?";
+	return (unsigned)kind < CHANGE_COUNT ? changes[kind].text : "?";
 }
 
 static enum severity items_severity(const struct kabi_diff *d, uint32_t first,
