@@ -465,7 +465,13 @@ int kernel_files_add(struct kernel_files *kf, const char *path,
 		else
 			free(ver);
 	} else {
+		const char *base = strrchr(path, '/');
+
 		add_file(kf, path, xstrdup("vmlinux"), true);
+		base = base ? base + 1 : path;
+		/* vmlinux-6.1.0-57-cloud-amd64 says which kernel it is */
+		if (!kf->release && !strncmp(base, "vmlinux-", 8) && base[8])
+			kf->release = xstrdup(base + 8);
 	}
 	array_sort(kf->files, kf->count, sizeof(*kf->files), compare_files);
 	if (!err && had_vmlinux && kf->count > 1 && kf->files[1].is_vmlinux)
