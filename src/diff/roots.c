@@ -84,8 +84,9 @@ static void build_reverse(const struct kabi_diff *d, struct reverse *r)
  * Every pair from which `start` can be reached, start included, nearest
  * first; via[p] is the edge from p one step closer to start.
  */
-static size_t reaching(const struct reverse *r, uint32_t start,
-		       uint8_t *seen, uint32_t *out, uint32_t *via)
+static size_t reaching(const struct kabi_diff *d, const struct reverse *r,
+		       uint32_t start, uint8_t *seen, uint32_t *out,
+		       uint32_t *via)
 {
 	size_t n = 0, next = 0;
 	uint32_t k;
@@ -99,7 +100,11 @@ static size_t reaching(const struct reverse *r, uint32_t start,
 		for (k = r->start[p]; k < r->start[p + 1]; k++) {
 			uint32_t from = r->source[r->edge[k]];
 
-			if (!seen[from]) {
+			/*
+			 * A type private to a .c file is opaque to modules:
+			 * what changed behind it does not reach them through it.
+			 */
+			if (!seen[from] && !d->pairs[from].private_type) {
 				seen[from] = 1;
 				via[from] = r->edge[k];
 				out[n++] = from;
@@ -193,7 +198,7 @@ static void find_root(struct kabi_diff *d, const struct reverse *r,
 		      uint32_t *via, uint32_t *dist)
 {
 	struct root_cause *root = &d->roots[d->nroots];
-	size_t n = reaching(r, pair, seen, buf, via), i, alloc = 0;
+	size_t n = reaching(d, r, pair, seen, buf, via), i, alloc = 0;
 	struct ranked *ranked = NULL;
 	uint32_t k;
 
@@ -271,7 +276,9 @@ void diff_roots(struct kabi_diff *d)
 				   defined_in_c_file(d->new, tp->new_type);
 		if (tp->private_type)
 			tp->severity = COMPATIBLE;
-		if (tp->nitems)
+	}
+	for (p = 0; p < d->npairs; p++) {
+		if (d->pairs[p].nitems)
 			find_root(d, &r, (uint32_t)p, sym_start, syms, seen, buf,
 				  via, dist);
 	}
