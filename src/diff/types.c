@@ -236,112 +236,152 @@ void differ_child(struct differ *df, enum change_place place,
 
 /* --- aggregates ------------------------------------------------------- */
 
-static const char *member_name(const struct kabi_model *m,
-			       const struct kabi_member *mb)
+/*
+ * A member as C code sees it: the members of an anonymous struct or union
+ * member are members of the containing aggregate, at their offset plus
+ * the anonymous member's. Comparing these, a member that moved into an
+ * anonymous union at the same place (struct_group, or a union added
+ * around it) has not moved at all.
+ */
+struct visible_member {
+	const char *name;
+	uint64_t offset;	/* bits, from the outermost aggregate */
+	uint32_t bit_size;
+	uint32_t type;
+};
+
+struct visible {
+	struct visible_member *v;
+	size_t n, alloc;
+};
+
+static uint32_t strip_typedefs(const struct kabi_model *m, uint32_t id)
 {
-	return model_str(m, mb->name);
+	unsigned guard;
+
+	for (guard = 0; guard < 16 && (model_type(m, id)->kind == KABI_TYPEDEF ||
+				       is_qualifier(model_type(m, id)->kind));
+	     guard++)
+		id = model_type(m, id)->target;
+	return id;
 }
 
-/* The new member in the old one's place: same name, or the same rank
- * among anonymous members. */
-static uint32_t match_member(const struct kabi_diff *d,
-			     const struct kabi_type *o, uint32_t i,
-			     const struct kabi_type *n, uint8_t *taken)
+static void collect_visible(const struct kabi_model *m, const struct kabi_type *t,
+			    uint64_t base, unsigned depth, struct visible *out)
 {
-	const struct kabi_member *om = &d->old->members[o->first + i];
-	uint32_t j, rank = 0, k;
+	uint32_t i;
 
-	if (om->name) {
-		for (j = 0; j < n->count; j++)
-			if (!taken[j] &&
-			    !strcmp(member_name(d->old, om),
-				    member_name(d->new,
-						&d->new->members[n->first + j])))
-				return j;
-		return NONE;
+	for (i = 0; i < t->count; i++) {
+		const struct kabi_member *mb = &m->members[t->first + i];
+		const struct kabi_type *mt = model_type(m, strip_typedefs(m, mb->type));
+		struct visible_member *vm;
+
+		if (!mb->name) {
+			/* an anonymous struct or union: its members are ours */
+			if ((mt->kind == KABI_STRUCT || mt->kind == KABI_UNION) &&
+			    depth < 8)
+				collect_visible(m, mt, base + mb->offset, depth + 1,
+						out);
+			continue;	/* else padding, as "int : 3" */
+		}
+		ALLOC_GROW(out->v, out->n + 1, out->alloc);
+		vm = &out->v[out->n++];
+		vm->name = model_str(m, mb->name);
+		vm->offset = base + mb->offset;
+		vm->bit_size = mb->bit_size;
+		vm->type = mb->type;
 	}
-	for (k = 0; k < i; k++)
-		rank += !d->old->members[o->first + k].name;
-	for (j = 0; j < n->count; j++) {
-		if (d->new->members[n->first + j].name)
-			continue;
-		if (rank-- == 0)
-			return taken[j] ? NONE : j;
-	}
+}
+
+static uint32_t find_visible(const struct visible *side, const char *name,
+			     const uint8_t *taken)
+{
+	size_t j;
+
+	for (j = 0; j < side->n; j++)
+		if (!taken[j] && !strcmp(side->v[j].name, name))
+			return (uint32_t)j;
 	return NONE;
 }
 
 /* An unmatched old member and an unmatched new one at the same place
  * with the same type: renamed. */
 static uint32_t find_rename(const struct kabi_diff *d,
-			    const struct kabi_member *om,
-			    const struct kabi_type *n, const uint8_t *taken)
+			    const struct visible_member *om,
+			    const struct visible *n, const uint8_t *taken)
 {
-	uint32_t j;
+	size_t j;
 
-	for (j = 0; j < n->count; j++) {
-		const struct kabi_member *nm = &d->new->members[n->first + j];
+	for (j = 0; j < n->n; j++) {
+		const struct visible_member *nm = &n->v[j];
 
-		if (!taken[j] && nm->name && om->name &&
-		    nm->offset == om->offset && nm->bit_size == om->bit_size &&
+		if (!taken[j] && nm->offset == om->offset &&
+		    nm->bit_size == om->bit_size &&
 		    differ_same_identity(d, om->type, nm->type))
-			return j;
+			return (uint32_t)j;
 	}
 	return NONE;
+}
+
+static void compare_member(struct differ *df, const struct visible_member *om,
+			   const struct visible_member *nm)
+{
+	if (nm->offset != om->offset)
+		differ_values(df, CHANGE_MEMBER_MOVED, PLACE_MEMBER, om->name,
+			      om->offset, nm->offset);
+	if (nm->bit_size != om->bit_size)
+		differ_values(df, CHANGE_BITFIELD_CHANGED, PLACE_MEMBER,
+			      om->name, om->bit_size, nm->bit_size);
+	differ_child(df, PLACE_MEMBER, om->name, 0, om->type, nm->type);
 }
 
 static void compare_members(struct differ *df, const struct kabi_type *o,
 			    const struct kabi_type *n)
 {
 	const struct kabi_diff *d = df->d;
-	uint8_t *taken = xcalloc(n->count + 1, 1);
-	uint32_t *match = xcalloc(o->count + 1, sizeof(uint32_t));
-	uint32_t i, j;
+	struct visible ov = { 0 }, nv = { 0 };
+	uint8_t *taken;
+	uint32_t *match;
+	size_t i, j;
 
-	for (i = 0; i < o->count; i++) {
-		match[i] = match_member(d, o, i, n, taken);
+	collect_visible(d->old, o, 0, 0, &ov);
+	collect_visible(d->new, n, 0, 0, &nv);
+	taken = xcalloc(nv.n + 1, 1);
+	match = xcalloc(ov.n + 1, sizeof(uint32_t));
+	for (i = 0; i < ov.n; i++) {
+		match[i] = find_visible(&nv, ov.v[i].name, taken);
 		if (match[i] != NONE)
 			taken[match[i]] = 1;
 	}
-	for (i = 0; i < o->count; i++) {
-		const struct kabi_member *om = &d->old->members[o->first + i];
-		const char *name = member_name(d->old, om);
-		const struct kabi_member *nm;
+	for (i = 0; i < ov.n; i++) {
+		const struct visible_member *om = &ov.v[i];
 
-		if (match[i] == NONE) {
-			j = find_rename(d, om, n, taken);
-			if (j == NONE) {
-				differ_values(df, CHANGE_MEMBER_REMOVED,
-					      PLACE_MEMBER, name, om->offset, 0);
-				df->items[df->nitems - 1].old_type = om->type;
-				continue;
-			}
-			taken[j] = 1;
-			differ_item(df, CHANGE_MEMBER_RENAMED, PLACE_MEMBER,
-				    name, 0);
-			df->items[df->nitems - 1].new_name = member_name(
-				d->new, &d->new->members[n->first + j]);
+		if (match[i] != NONE) {
+			compare_member(df, om, &nv.v[match[i]]);
+			continue;
 		}
-		j = match[i] != NONE ? match[i] : j;
-		nm = &d->new->members[n->first + j];
-		if (nm->offset != om->offset)
-			differ_values(df, CHANGE_MEMBER_MOVED, PLACE_MEMBER,
-				      name, om->offset, nm->offset);
-		if (nm->bit_size != om->bit_size)
-			differ_values(df, CHANGE_BITFIELD_CHANGED, PLACE_MEMBER,
-				      name, om->bit_size, nm->bit_size);
-		differ_child(df, PLACE_MEMBER, name, 0, om->type, nm->type);
+		j = find_rename(d, om, &nv, taken);
+		if (j == NONE) {
+			differ_values(df, CHANGE_MEMBER_REMOVED, PLACE_MEMBER,
+				      om->name, om->offset, 0);
+			df->items[df->nitems - 1].old_type = om->type;
+			continue;
+		}
+		taken[j] = 1;
+		differ_item(df, CHANGE_MEMBER_RENAMED, PLACE_MEMBER, om->name, 0);
+		df->items[df->nitems - 1].new_name = nv.v[j].name;
+		compare_member(df, om, &nv.v[j]);
 	}
-	for (j = 0; j < n->count; j++)
+	for (j = 0; j < nv.n; j++)
 		if (!taken[j]) {
-			const struct kabi_member *nm = &d->new->members[n->first + j];
-
 			differ_values(df, CHANGE_MEMBER_ADDED, PLACE_MEMBER,
-				      member_name(d->new, nm), 0, nm->offset);
-			df->items[df->nitems - 1].new_type = nm->type;
+				      nv.v[j].name, 0, nv.v[j].offset);
+			df->items[df->nitems - 1].new_type = nv.v[j].type;
 		}
 	free(taken);
 	free(match);
+	free(ov.v);
+	free(nv.v);
 }
 
 static void compare_aggregate(struct differ *df, const struct kabi_type *o,
