@@ -35,6 +35,7 @@ void diff_free(struct kabi_diff *d)
 	for (i = 0; i < d->nroots; i++)
 		free(d->roots[i].symbols);
 	free(d->roots);
+	diff_free_paths(d);
 	free(d->pairs);
 	free(d->items);
 	free(d->edges);

@@ -170,6 +170,9 @@ struct root_cause {
 	uint32_t own_symbol;	/* symbol change, or UINT32_MAX */
 };
 
+/* The paths to one root cause, kept for the report (roots.c). */
+struct path_cache;
+
 struct kabi_diff {
 	const struct kabi_model *old, *new;
 	struct type_names old_names, new_names;
@@ -183,6 +186,7 @@ struct kabi_diff {
 	size_t nsymbols, symbols_alloc;
 	struct root_cause *roots;	/* breaking first, widest first */
 	size_t nroots;
+	struct path_cache *paths;
 };
 
 /* Compare two models; d must be freed with diff_free. */

@@ -57,6 +57,15 @@ struct reverse {
 	uint32_t *source;	/* per edge: the pair it leaves */
 };
 
+struct path_cache {
+	struct reverse *reverse;
+	uint32_t root;		/* whose walk via[] holds, or NONE */
+	uint32_t *via;
+	uint32_t *order;	/* the pairs walked, to clear seen */
+	size_t n;
+	uint8_t *seen;
+};
+
 static void build_reverse(const struct kabi_diff *d, struct reverse *r)
 {
 	uint32_t *fill;
@@ -253,12 +262,12 @@ static bool defined_in_c_file(const struct kabi_model *m, uint32_t type)
 
 void diff_roots(struct kabi_diff *d)
 {
-	struct reverse r;
+	struct reverse *r = xcalloc(1, sizeof(*r));
 	uint32_t *sym_start, *syms, *buf, *via, *dist;
 	uint8_t *seen = xcalloc(d->npairs + 1, 1);
 	size_t p, i;
 
-	build_reverse(d, &r);
+	build_reverse(d, r);
 	index_symbols(d, &sym_start, &syms);
 	buf = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
 	via = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
@@ -279,7 +288,7 @@ void diff_roots(struct kabi_diff *d)
 	}
 	for (p = 0; p < d->npairs; p++) {
 		if (d->pairs[p].nitems)
-			find_root(d, &r, (uint32_t)p, sym_start, syms, seen, buf,
+			find_root(d, r, (uint32_t)p, sym_start, syms, seen, buf,
 				  via, dist);
 	}
 	array_sort_r(d->roots, d->nroots, sizeof(*d->roots), compare_roots, d);
@@ -289,50 +298,52 @@ void diff_roots(struct kabi_diff *d)
 	free(dist);
 	free(sym_start);
 	free(syms);
-	free(r.start);
-	free(r.edge);
-	free(r.source);
+	/* the report asks for paths to the roots: walk backwards again */
+	d->paths = xcalloc(1, sizeof(*d->paths));
+	d->paths->reverse = r;
+	d->paths->root = NONE;
+	d->paths->via = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
+	d->paths->order = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
+	d->paths->seen = xcalloc(d->npairs + 1, 1);
+}
+
+void diff_free_paths(struct kabi_diff *d)
+{
+	if (!d->paths)
+		return;
+	free(d->paths->reverse->start);
+	free(d->paths->reverse->edge);
+	free(d->paths->reverse->source);
+	free(d->paths->reverse);
+	free(d->paths->via);
+	free(d->paths->order);
+	free(d->paths->seen);
+	free(d->paths);
+	d->paths = NULL;
 }
 
 size_t diff_path(const struct kabi_diff *d, uint32_t from_pair,
 		 uint32_t to_pair, uint32_t *edges, size_t max)
 {
-	uint32_t *queue = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
-	uint32_t *via_edge = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
-	uint32_t *via_pair = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
-	uint8_t *seen = xcalloc(d->npairs + 1, 1);
-	size_t n = 0, next = 0, len = 0, i;
-	uint32_t p, e;
+	struct path_cache *c = d->paths;
+	size_t len = 0, n, i;
+	uint32_t p;
 
-	seen[from_pair] = 1;
-	queue[n++] = from_pair;
-	while (next < n && !seen[to_pair]) {
-		uint32_t at = queue[next++];
-		const struct type_pair *tp = &d->pairs[at];
-
-		for (e = tp->first_edge; e < tp->first_edge + tp->nedges; e++) {
-			uint32_t to = d->edges[e].to;
-
-			if (!seen[to] && d->pairs[to].differs) {
-				seen[to] = 1;
-				via_edge[to] = e;
-				via_pair[to] = at;
-				queue[n++] = to;
-			}
-		}
+	/*
+	 * One walk backwards from the root serves every export reaching it:
+	 * via[] leads each pair one step closer, by a shortest path.
+	 */
+	if (c->root != to_pair) {
+		for (i = 0; c->root != NONE && i < c->n; i++)
+			c->seen[c->order[i]] = 0;
+		n = reaching(d, c->reverse, to_pair, c->seen, c->order, c->via);
+		c->root = to_pair;
+		c->n = n;
 	}
-	for (p = to_pair; seen[to_pair] && p != from_pair && len < max;
-	     p = via_pair[p])
-		edges[len++] = via_edge[p];
-	for (i = 0; i < len / 2; i++) {
-		uint32_t t = edges[i];
-
-		edges[i] = edges[len - 1 - i];
-		edges[len - 1 - i] = t;
-	}
-	free(queue);
-	free(via_edge);
-	free(via_pair);
-	free(seen);
+	if (!c->seen[from_pair])
+		return 0;
+	for (p = from_pair; p != to_pair && len < max;
+	     p = d->edges[c->via[p]].to)
+		edges[len++] = c->via[p];
 	return len;
 }
