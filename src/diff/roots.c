@@ -158,12 +158,6 @@ static int compare_roots(const void *a, const void *b, void *ctx)
 		      type_spelling(&d->old_names, d->pairs[y->pair].old_type));
 }
 
-static bool is_named(const struct kabi_type *t)
-{
-	return t->name && (t->kind == KABI_STRUCT || t->kind == KABI_UNION ||
-			   t->kind == KABI_ENUM || t->kind == KABI_TYPEDEF);
-}
-
 /* The nearest named type holding an unnamed root, from the walk order. */
 static void set_context(struct kabi_diff *d, struct root_cause *root,
 			const uint32_t *order, size_t n, const uint32_t *via)
@@ -172,12 +166,12 @@ static void set_context(struct kabi_diff *d, struct root_cause *root,
 
 	root->context_pair = NONE;
 	root->context_member = NULL;
-	if (is_named(model_type(d->old, d->pairs[root->pair].old_type)))
+	if (kabi_type_is_named(model_type(d->old, d->pairs[root->pair].old_type)))
 		return;
 	for (i = 1; i < n; i++) {
 		uint32_t p = order[i];
 
-		if (is_named(model_type(d->old, d->pairs[p].old_type))) {
+		if (kabi_type_is_named(model_type(d->old, d->pairs[p].old_type))) {
 			root->context_pair = p;
 			root->context_member = d->edges[via[p]].place == PLACE_MEMBER
 						       ? d->edges[via[p]].name

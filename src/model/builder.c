@@ -56,11 +56,6 @@ struct fragment_summary {
 	size_t errors;
 };
 
-bool builder_is_named(const struct kabi_type *t)
-{
-	return t->name && (t->kind == KABI_STRUCT || t->kind == KABI_UNION ||
-			   t->kind == KABI_ENUM || t->kind == KABI_TYPEDEF);
-}
 
 static void put_uv(struct strbuf *sb, uint64_t v)
 {
@@ -144,7 +139,7 @@ static void serialize(struct serializer *z, uint32_t id, bool root)
 		strbuf_addch(sb, TOKEN_VOID);
 		return;
 	}
-	if (!root && builder_is_named(t)) {
+	if (!root && kabi_type_is_named(t)) {
 		strbuf_addch(sb, TOKEN_REF);
 		strbuf_addch(sb, (char)t->kind);
 		put_str(sb, model_str(f, t->name));
@@ -199,7 +194,7 @@ struct fragment_summary *fragment_summarize(struct kabi_model *frag)
 	s->frag = frag;
 	strbuf_init(&s->bytes);
 	for (i = 1; i < frag->ntypes; i++)
-		if (builder_is_named(&frag->types[i]))
+		if (kabi_type_is_named(&frag->types[i]))
 			add_root(&z, i, i, true);
 	s->nnamed = s->nroots;
 	for (i = 0; i < frag->nsymbols; i++)

@@ -66,7 +66,5 @@ struct model_builder {
 	struct model_builder_stats stats;
 };
 
-/* Named struct, union, enum or typedef: referred to by name in shapes. */
-bool builder_is_named(const struct kabi_type *t);
 
 #endif

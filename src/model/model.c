@@ -31,6 +31,12 @@ const char *kabi_kind_name(enum kabi_kind kind)
 	return (unsigned)kind < KABI_KIND_COUNT ? kind_names[kind] : "?";
 }
 
+bool kabi_type_is_named(const struct kabi_type *t)
+{
+	return t->name && (t->kind == KABI_STRUCT || t->kind == KABI_UNION ||
+			   t->kind == KABI_ENUM || t->kind == KABI_TYPEDEF);
+}
+
 bool kabi_kind_is_aggregate(enum kabi_kind kind)
 {
 	return kind == KABI_STRUCT || kind == KABI_UNION ||

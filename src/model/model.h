@@ -144,6 +144,8 @@ void model_sort_symbols(struct kabi_model *m);
 
 /* "struct", "union", "pointer", ... as used in baselines and reports */
 const char *kabi_kind_name(enum kabi_kind kind);
+/* A named struct, union, enum or typedef: a type with an identity. */
+bool kabi_type_is_named(const struct kabi_type *t);
 /* Whether a kind has members, enumerators or parameters. */
 bool kabi_kind_is_aggregate(enum kabi_kind kind);
 
