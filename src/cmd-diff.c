@@ -13,6 +13,7 @@
 #include "kabi.h"
 #include "diff/diff.h"
 #include "report/report.h"
+#include "suppress/suppress.h"
 #include "util/atomic_file.h"
 #include "util/parallel.h"
 #include "util/banned.h"
@@ -27,6 +28,13 @@ static const char usage[] =
 	"vmlinux, a module or a folder holding a kernel tree.\n"
 	"\n"
 	"Options:\n"
+	"      --symbols FILE    compare only the exports listed in FILE (one name\n"
+	"                        a line, or an Android KMI list); repeatable\n"
+	"      --headers-dir DIR report only changes to types declared in headers\n"
+	"                        below DIR (include/linux); repeatable\n"
+	"      --suppressions FILE  suppression rules, in libabigail's syntax\n"
+	"                        (docs/suppressions.md); repeatable\n"
+	"      --show-suppressed list what the rules hid, and which rule did\n"
 	"      --format text|json  the report for people (default) or tools\n"
 	"      --full            every export a root cause reaches, with its path,\n"
 	"                        and every export in the lists\n"
@@ -44,11 +52,19 @@ struct diff_options {
 	bool json;
 	struct report_options report;
 	struct input_options input;
+	struct symbol_list symbols;
+	bool have_symbols;
+	struct suppressions rules;
 };
 
-static int parse_options(int argc, char **argv, struct diff_options *opts)
+static int parse_options(int argc, char **argv, struct diff_options *opts,
+			 struct diag *d)
 {
 	static const struct option longopts[] = {
+		{ "symbols", required_argument, NULL, 'L' },
+		{ "headers-dir", required_argument, NULL, 'H' },
+		{ "suppressions", required_argument, NULL, 'S' },
+		{ "show-suppressed", no_argument, NULL, 's' },
 		{ "format", required_argument, NULL, 'F' },
 		{ "full", no_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
@@ -71,6 +87,21 @@ static int parse_options(int argc, char **argv, struct diff_options *opts)
 		case 'f':
 			opts->report.full = true;
 			break;
+		case 'L':
+			opts->have_symbols = true;
+			if (symbol_list_load(&opts->symbols, optarg, d))
+				return KABI_EXIT_ERROR;
+			break;
+		case 'H':
+			suppressions_add_header_dir(&opts->rules, optarg);
+			break;
+		case 'S':
+			if (suppressions_load(&opts->rules, optarg, d))
+				return KABI_EXIT_ERROR;
+			break;
+		case 's':
+			opts->report.show_suppressed = true;
+			break;
 		case 'o':
 			opts->output = optarg;
 			break;
@@ -89,21 +120,6 @@ static int parse_options(int argc, char **argv, struct diff_options *opts)
 	if (argc - optind != 2)
 		return cli_usage_error("diff", "give two kernels or baselines, OLD and NEW");
 	return 0;
-}
-
-static int write_report(const struct diff_options *opts,
-			const struct kabi_diff *diff, struct diag *d)
-{
-	struct atomic_file af;
-	int err = atomic_file_open(&af, opts->output, d);
-
-	if (err)
-		return err;
-	if (opts->json)
-		report_json(af.fp, diff, &opts->report);
-	else
-		report_text(af.fp, diff, &opts->report);
-	return atomic_file_commit(&af, d);
 }
 
 /* The two sides, read at the same time, each with half the threads. */
@@ -151,33 +167,82 @@ static int load_sides(struct sides *s, const struct input_options *o,
 	return err;
 }
 
+static int write_report(const struct diff_options *opts,
+			const struct diff_view *view, struct diag *d)
+{
+	struct atomic_file af;
+	int err = atomic_file_open(&af, opts->output, d);
+
+	if (err)
+		return err;
+	if (opts->json)
+		report_json(af.fp, view, &opts->report);
+	else
+		report_text(af.fp, view, &opts->report);
+	return atomic_file_commit(&af, d);
+}
+
+/* The symbol list cuts both kernels down before they are compared. */
+static void restrict_sides(struct diff_options *opts, struct sides *s,
+			   struct diag *d)
+{
+	const struct kabi_model *models[2] = { &s->models[0], &s->models[1] };
+
+	if (!opts->have_symbols)
+		return;
+	symbol_list_warn_missing(&opts->symbols, models, 2, d);
+	symbol_list_restrict(&opts->symbols, &s->models[0]);
+	symbol_list_restrict(&opts->symbols, &s->models[1]);
+}
+
+static int compare(struct diff_options *opts, struct sides *s,
+		   struct diag *d)
+{
+	struct kabi_diff diff;
+	struct diff_view view;
+	int status = KABI_EXIT_ERROR;
+
+	restrict_sides(opts, s, d);
+	diff_models(&s->models[0], &s->models[1], &diff);
+	diff_view_build(&view, &diff, &opts->rules);
+	if (!write_report(opts, &view, d))
+		status = report_exit_status(&view);
+	diff_view_free(&view);
+	diff_free(&diff);
+	return status;
+}
+
+static void free_options(struct diff_options *opts)
+{
+	input_options_free(&opts->input);
+	symbol_list_free(&opts->symbols);
+	suppressions_free(&opts->rules);
+}
+
 int cmd_diff(int argc, char **argv)
 {
 	struct diff_options opts = { .output = "-", .report = { .examples = 1 } };
 	struct sides sides;
-	struct kabi_diff diff;
 	struct diag d;
 	int err, status = KABI_EXIT_OK;
 
-	input_options_init(&opts.input);
-	err = parse_options(argc, argv, &opts);
-	if (err) {
-		input_options_free(&opts.input);
-		return err < 0 ? KABI_EXIT_OK : err;
-	}
 	diag_init(&d);
+	input_options_init(&opts.input);
+	symbol_list_init(&opts.symbols);
+	suppressions_init(&opts.rules);
+	err = parse_options(argc, argv, &opts, &d);
+	if (err) {
+		free_options(&opts);
+		return cli_finish(&d, err < 0 ? KABI_EXIT_OK : err);
+	}
 	sides.paths = &argv[optind];
 	err = load_sides(&sides, &opts.input, &d);
 	/* a side with errors gives no report: it would be a wrong one */
-	if (!err && !d.errors) {
-		diff_models(&sides.models[0], &sides.models[1], &diff);
-		if (!write_report(&opts, &diff, &d))
-			status = report_exit_status(&diff);
-		diff_free(&diff);
-	}
+	if (!err && !d.errors)
+		status = compare(&opts, &sides, &d);
 	model_free(&sides.models[0]);
 	model_free(&sides.models[1]);
-	input_options_free(&opts.input);
+	free_options(&opts);
 	if (d.errors)
 		status = KABI_EXIT_ERROR;
 	return cli_finish(&d, status);

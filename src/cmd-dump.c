@@ -16,6 +16,7 @@
 #include "input.h"
 #include "model/model.h"
 #include "store/store.h"
+#include "suppress/suppress.h"
 #include "util/atomic_file.h"
 #include "util/clock.h"
 #include "util/parallel.h"
@@ -37,6 +38,9 @@ static const char usage[] =
 	"      --debug-root DIR  look for separate debug files in DIR (by\n"
 	"                        build-id, and by path as /usr/lib/debug has them)\n"
 	"  -j, --jobs N          read with N threads (default: one per CPU)\n"
+	"      --symbols FILE    keep only the exports listed in FILE (one name a\n"
+	"                        line, or an Android KMI list) and the types they\n"
+	"                        reach; repeatable\n"
 	"      --stats           print figures on the model to standard error\n"
 	"  -h, --help            show this help\n"
 	"\n"
@@ -46,10 +50,13 @@ static const char usage[] =
 struct dump_options {
 	const char *output;
 	struct input_options input;
+	struct symbol_list symbols;
+	bool have_symbols;
 	bool stats;
 };
 
-static int parse_options(int argc, char **argv, struct dump_options *opts)
+static int parse_options(int argc, char **argv, struct dump_options *opts,
+			 struct diag *d)
 {
 	static const struct option longopts[] = {
 		{ "output", required_argument, NULL, 'o' },
@@ -57,6 +64,7 @@ static int parse_options(int argc, char **argv, struct dump_options *opts)
 		{ "debug-root", required_argument, NULL, 'D' },
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "stats", no_argument, NULL, 'S' },
+		{ "symbols", required_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -75,6 +83,11 @@ static int parse_options(int argc, char **argv, struct dump_options *opts)
 			break;
 		case 'S':
 			opts->stats = true;
+			break;
+		case 'L':
+			opts->have_symbols = true;
+			if (symbol_list_load(&opts->symbols, optarg, d))
+				return KABI_EXIT_ERROR;
 			break;
 		case 'h':
 			fputs(usage, stdout);
@@ -120,16 +133,24 @@ int cmd_dump(int argc, char **argv)
 	struct diag d;
 	int err;
 
+	diag_init(&d);
 	input_options_init(&opts.input);
-	err = parse_options(argc, argv, &opts);
+	symbol_list_init(&opts.symbols);
+	err = parse_options(argc, argv, &opts, &d);
 	if (err) {
 		input_options_free(&opts.input);
-		return err < 0 ? KABI_EXIT_OK : err;
+		symbol_list_free(&opts.symbols);
+		return cli_finish(&d, err < 0 ? KABI_EXIT_OK : err);
 	}
-	diag_init(&d);
 	model_init(&m);
 	err = input_load(argc - optind, argv + optind, &opts.input, &m, &stats,
 			 &d);
+	if (!err && opts.have_symbols) {
+		const struct kabi_model *models[1] = { &m };
+
+		symbol_list_warn_missing(&opts.symbols, models, 1, &d);
+		symbol_list_restrict(&opts.symbols, &m);
+	}
 	/* a baseline that cannot be read leaves nothing worth writing */
 	start = clock_seconds();
 	if (!err && !atomic_file_open(&af, opts.output, &d)) {
@@ -141,5 +162,6 @@ int cmd_dump(int argc, char **argv)
 		print_stats(&m, &stats, write);
 	model_free(&m);
 	input_options_free(&opts.input);
+	symbol_list_free(&opts.symbols);
 	return cli_finish(&d, KABI_EXIT_OK);
 }

@@ -139,6 +139,13 @@ uint32_t model_add_param(struct kabi_model *m, uint32_t type);
 uint32_t model_add_symbol(struct kabi_model *m, const struct kabi_symbol *s);
 uint32_t model_add_param_name(struct kabi_model *m, uint32_t name);
 
+/*
+ * A copy of `in` holding only the symbols marked in keep (one flag per
+ * symbol) and the types they reach.
+ */
+void model_restrict(const struct kabi_model *in, const bool *keep,
+		    struct kabi_model *out);
+
 /* Sort symbols by name, then module. */
 void model_sort_symbols(struct kabi_model *m);
 

@@ -12,10 +12,14 @@
 
 #define NONE UINT32_MAX
 
-bool report_crc_only(const struct kabi_diff *d, const struct symbol_change *s)
+bool report_crc_only(const struct diff_view *v, size_t symbol)
 {
-	return s->nitems == 1 && !(s->flags & SYMCHANGE_TYPE) &&
-	       d->items[s->first_item].kind == CHANGE_CRC_CHANGED;
+	const struct symbol_change *s = &v->d->symbols[symbol];
+
+	return s->old_symbol != NONE && s->new_symbol != NONE &&
+	       !v->symbol_type[symbol] && s->nitems == 1 &&
+	       v->d->items[s->first_item].kind == CHANGE_CRC_CHANGED &&
+	       view_item_shown(v, symbol, 0);
 }
 
 /* An item of a symbol that is about its type rather than its export. */
@@ -27,21 +31,23 @@ static bool is_type_item(enum change_kind kind)
 	       kind == CHANGE_TYPE_INFO_LOST || kind == CHANGE_TYPE_INFO_GAINED;
 }
 
-static bool type_changed(const struct kabi_diff *d,
-			 const struct symbol_change *c)
+static bool type_changed(const struct diff_view *v, size_t symbol)
 {
+	const struct symbol_change *c = &v->d->symbols[symbol];
 	uint32_t k;
 
-	if (c->flags & SYMCHANGE_TYPE)
+	if (v->symbol_type[symbol])
 		return true;
 	for (k = 0; k < c->nitems; k++)
-		if (is_type_item(d->items[c->first_item + k].kind))
+		if (view_item_shown(v, symbol, k) &&
+		    is_type_item(v->d->items[c->first_item + k].kind))
 			return true;
 	return false;
 }
 
-void report_summarize(const struct kabi_diff *d, struct report_summary *s)
+void report_summarize(const struct diff_view *v, struct report_summary *s)
 {
+	const struct kabi_diff *d = v->d;
 	size_t i;
 
 	memset(s, 0, sizeof(*s));
@@ -50,33 +56,52 @@ void report_summarize(const struct kabi_diff *d, struct report_summary *s)
 	for (i = 0; i < d->nsymbols; i++) {
 		const struct symbol_change *c = &d->symbols[i];
 
+		if (!view_symbol_shown(v, i)) {
+			s->hidden_symbols += (c->nitems || (c->flags & SYMCHANGE_TYPE));
+			continue;
+		}
 		if (c->old_symbol == NONE)
 			s->added++;
 		else if (c->new_symbol == NONE)
 			s->removed++;
-		else if (c->nitems || (c->flags & SYMCHANGE_TYPE)) {
+		else {
 			s->changed++;
-			if (type_changed(d, c))
+			if (type_changed(v, i))
 				s->by_type++;
-			else if (report_crc_only(d, c))
+			else if (report_crc_only(v, i))
 				s->crc_only++;
 			else
 				s->by_export++;
 		}
-		if ((c->nitems || (c->flags & SYMCHANGE_TYPE)) &&
-		    c->severity == BREAKING)
+		if (v->symbol_severity[i] == BREAKING)
 			s->breaking = true;
 	}
-	s->roots = d->nroots;
 	for (i = 0; i < d->nroots; i++) {
 		const struct type_pair *p = &d->pairs[d->roots[i].pair];
 
+		if (v->root_rule[i] != SHOWN) {
+			s->hidden_roots++;
+			continue;
+		}
+		s->roots++;
 		s->roots_by_kind[d->old->types[p->old_type].kind]++;
 		if (d->roots[i].severity == BREAKING) {
 			s->breaking_roots++;
 			s->breaking = true;
 		}
 	}
+}
+
+size_t report_root_symbols(const struct diff_view *v, size_t root,
+			   uint32_t *out)
+{
+	const struct root_cause *r = &v->d->roots[root];
+	size_t i, n = 0;
+
+	for (i = 0; i < r->nsymbols; i++)
+		if (v->symbol_type[r->symbols[i]] || v->root_rule[root] != SHOWN)
+			out[n++] = r->symbols[i];
+	return n;
 }
 
 const char *report_member_label(const char *name)
@@ -323,11 +348,11 @@ void report_describe_path(struct strbuf *sb, const struct kabi_diff *d,
 	}
 }
 
-int report_exit_status(const struct kabi_diff *d)
+int report_exit_status(const struct diff_view *v)
 {
 	struct report_summary s;
 
-	report_summarize(d, &s);
+	report_summarize(v, &s);
 	if (!s.added && !s.removed && !s.changed && !s.roots)
 		return 0;
 	return REPORT_EXIT_CHANGED | (s.breaking ? REPORT_EXIT_BREAKING : 0);

@@ -5,9 +5,11 @@
  * kabi has no other use for a JSON library.
  */
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report.h"
+#include "../util/xalloc.h"
 #include "../util/banned.h"
 
 #define NONE UINT32_MAX
@@ -108,32 +110,45 @@ static void json_side(FILE *out, const struct kabi_model *m)
 	fprintf(out, ", \"symbols\": %zu}", m->nsymbols);
 }
 
-static void json_summary(FILE *out, const struct kabi_diff *d)
+static void json_summary(FILE *out, const struct diff_view *v)
 {
 	struct report_summary s;
+	const char *sep = "";
+	uint32_t k;
 
-	report_summarize(d, &s);
+	report_summarize(v, &s);
 	fprintf(out,
 		"{\"added\": %zu, \"removed\": %zu, \"changed\": %zu, "
 		"\"changed_by_type\": %zu, \"changed_by_export\": %zu, "
 		"\"crc_only\": %zu, \"root_causes\": %zu, "
 		"\"breaking_root_causes\": %zu, \"breaking\": %s, "
-		"\"exit_status\": %d}",
+		"\"exit_status\": %d,\n   \"suppressed\": {\"root_causes\": %zu, "
+		"\"symbols\": %zu, \"rules\": [",
 		s.added, s.removed, s.changed, s.by_type, s.by_export,
 		s.crc_only, s.roots, s.breaking_roots,
-		s.breaking ? "true" : "false", report_exit_status(d));
+		s.breaking ? "true" : "false", report_exit_status(v),
+		s.hidden_roots, s.hidden_symbols);
+	for (k = 0; k < v->nrules; k++)
+		if (v->hits[k]) {
+			fprintf(out, "%s{\"rule\": ", sep);
+			json_str(out, view_rule_name(v, k));
+			fprintf(out, ", \"count\": %zu}", v->hits[k]);
+			sep = ", ";
+		}
+	fputs("]}}", out);
 }
 
-static void json_root(FILE *out, const struct kabi_diff *d, size_t index,
+static void json_root(FILE *out, const struct diff_view *v, size_t index,
 		      const struct report_options *o)
 {
+	const struct kabi_diff *d = v->d;
 	const struct root_cause *r = &d->roots[index];
 	const struct type_pair *p = &d->pairs[r->pair];
 	const struct kabi_type *t = model_type(d->old, p->old_type);
+	uint32_t *syms = xmalloc(xmul(r->nsymbols + 1, sizeof(uint32_t)));
+	size_t n = report_root_symbols(v, index, syms), i;
+	size_t paths = o->full ? n : (n < o->examples ? n : o->examples);
 	struct strbuf sb = STRBUF_INIT;
-	size_t i, paths = o->full ? r->nsymbols
-				  : (r->nsymbols < o->examples ? r->nsymbols
-							       : o->examples);
 
 	fputs("    {", out);
 	json_key(out, "old_type");
@@ -150,24 +165,30 @@ static void json_root(FILE *out, const struct kabi_diff *d, size_t index,
 	fputs(", ", out);
 	json_key(out, "severity");
 	json_str(out, severity_name(r->severity));
+	if (v->root_rule[index] != SHOWN) {
+		fputs(", ", out);
+		json_key(out, "suppressed_by");
+		json_str(out, view_rule_name(v, v->root_rule[index]));
+	}
 	fputs(",\n     \"changes\": ", out);
 	json_items(out, d, r->pair, p->first_item, p->nitems);
 	fputs(",\n     \"symbols\": [", out);
-	for (i = 0; i < r->nsymbols; i++) {
+	for (i = 0; i < n; i++) {
 		if (i)
 			fputs(", ", out);
-		json_str(out, diff_symbol_name(d, &d->symbols[r->symbols[i]]));
+		json_str(out, diff_symbol_name(d, &d->symbols[syms[i]]));
 	}
 	fputs("],\n     \"paths\": [", out);
 	for (i = 0; i < paths; i++) {
 		strbuf_reset(&sb);
-		report_describe_path(&sb, d, r->symbols[i], r->pair);
+		report_describe_path(&sb, d, syms[i], r->pair);
 		if (i)
 			fputs(", ", out);
 		json_str(out, sb.buf);
 	}
 	fputs("]}", out);
 	strbuf_release(&sb);
+	free(syms);
 }
 
 static const char *status_of(const struct symbol_change *s)
@@ -179,11 +200,14 @@ static const char *status_of(const struct symbol_change *s)
 	return "changed";
 }
 
-static void json_symbol(FILE *out, const struct kabi_diff *d,
-			const struct symbol_change *s)
+static void json_symbol(FILE *out, const struct diff_view *v, size_t symbol)
 {
+	const struct kabi_diff *d = v->d;
+	const struct symbol_change *s = &d->symbols[symbol];
 	const struct kabi_model *m = s->new_symbol != NONE ? d->new : d->old;
 	uint32_t idx = s->new_symbol != NONE ? s->new_symbol : s->old_symbol;
+	const char *sep = "";
+	uint32_t k;
 
 	fputs("    {", out);
 	json_key(out, "name");
@@ -196,16 +220,43 @@ static void json_symbol(FILE *out, const struct kabi_diff *d,
 	json_str(out, status_of(s));
 	fputs(", ", out);
 	json_key(out, "severity");
-	json_str(out, severity_name(s->severity));
-	fprintf(out, ", \"type_changed\": %s, \"changes\": ",
-		s->flags & SYMCHANGE_TYPE ? "true" : "false");
-	json_items(out, d, NONE, s->first_item, s->nitems);
-	fputs("}", out);
+	json_str(out, severity_name(v->symbol_severity[symbol]));
+	if (v->symbol_rule[symbol] != SHOWN) {
+		fputs(", ", out);
+		json_key(out, "suppressed_by");
+		json_str(out, view_rule_name(v, v->symbol_rule[symbol]));
+	}
+	fprintf(out, ", \"type_changed\": %s, \"changes\": [",
+		v->symbol_type[symbol] ? "true" : "false");
+	for (k = 0; k < s->nitems; k++)
+		if (view_item_shown(v, symbol, k)) {
+			fputs(sep, out);
+			json_item(out, d, NONE, &d->items[s->first_item + k]);
+			sep = ", ";
+		}
+	fputs("]}", out);
 }
 
-void report_json(FILE *out, const struct kabi_diff *d,
+static void json_roots(FILE *out, const struct diff_view *v,
+		       const struct report_options *o, bool shown)
+{
+	const char *sep = "\n";
+	size_t i;
+
+	for (i = 0; i < v->d->nroots; i++) {
+		if ((v->root_rule[i] == SHOWN) != shown)
+			continue;
+		fputs(sep, out);
+		json_root(out, v, i, o);
+		sep = ",\n";
+	}
+	fputs(*sep == ',' ? "\n  ]" : "]", out);
+}
+
+void report_json(FILE *out, const struct diff_view *v,
 		 const struct report_options *o)
 {
+	const struct kabi_diff *d = v->d;
 	const char *sep = "\n";
 	size_t i;
 
@@ -214,22 +265,20 @@ void report_json(FILE *out, const struct kabi_diff *d,
 	fputs(",\n  \"new\": ", out);
 	json_side(out, d->new);
 	fputs(",\n  \"summary\": ", out);
-	json_summary(out, d);
+	json_summary(out, v);
 	fputs(",\n  \"root_causes\": [", out);
-	for (i = 0; i < d->nroots; i++) {
-		fputs(sep, out);
-		json_root(out, d, i, o);
-		sep = ",\n";
+	json_roots(out, v, o, true);
+	if (o->show_suppressed) {
+		fputs(",\n  \"suppressed_root_causes\": [", out);
+		json_roots(out, v, o, false);
 	}
-	fputs(d->nroots ? "\n  ],\n  \"symbols\": [" : "],\n  \"symbols\": [", out);
-	sep = "\n";
+	fputs(",\n  \"symbols\": [", out);
 	for (i = 0; i < d->nsymbols; i++) {
-		const struct symbol_change *s = &d->symbols[i];
-
-		if (!s->nitems && !(s->flags & SYMCHANGE_TYPE))
+		if (!view_symbol_shown(v, i) &&
+		    !(o->show_suppressed && v->symbol_rule[i] != SHOWN))
 			continue;
 		fputs(sep, out);
-		json_symbol(out, d, s);
+		json_symbol(out, v, i);
 		sep = ",\n";
 	}
 	fputs(*sep == ',' ? "\n  ]\n}\n" : "]\n}\n", out);

@@ -2,7 +2,8 @@
 /*
  * The report/ stage: a diff rendered for people (text) or tools (JSON),
  * and the exit status it calls for. Rendering never re-derives a change:
- * everything it says comes from the diff.
+ * everything it says comes from the diff, and what shows of it from the
+ * view the suppress/ stage built.
  */
 #ifndef KABI_REPORT_H
 #define KABI_REPORT_H
@@ -11,6 +12,7 @@
 #include <stdio.h>
 
 #include "../diff/diff.h"
+#include "../suppress/suppress.h"
 #include "../util/strbuf.h"
 
 /* Exit status bits of kabi diff (see the man page). */
@@ -22,14 +24,15 @@ enum {
 struct report_options {
 	bool full;		/* every symbol and path, not a few */
 	unsigned examples;	/* symbols shown per root cause when not full */
+	bool show_suppressed;	/* list what rules hid, and which rule */
 };
 
-void report_text(FILE *out, const struct kabi_diff *d,
+void report_text(FILE *out, const struct diff_view *v,
 		 const struct report_options *o);
-void report_json(FILE *out, const struct kabi_diff *d,
+void report_json(FILE *out, const struct diff_view *v,
 		 const struct report_options *o);
-/* 0, REPORT_EXIT_CHANGED, or that and REPORT_EXIT_BREAKING. */
-int report_exit_status(const struct kabi_diff *d);
+/* 0, REPORT_EXIT_CHANGED, or that and REPORT_EXIT_BREAKING: what shows. */
+int report_exit_status(const struct diff_view *v);
 
 /* Shared by the writers (describe.c). */
 struct report_summary {
@@ -39,9 +42,13 @@ struct report_summary {
 	size_t roots, breaking_roots;
 	size_t roots_by_kind[KABI_KIND_COUNT];
 	bool breaking;
+	size_t hidden_roots, hidden_symbols;	/* by suppressions */
 };
 
-void report_summarize(const struct kabi_diff *d, struct report_summary *s);
+void report_summarize(const struct diff_view *v, struct report_summary *s);
+/* The exports a root cause reaches that show (shown ones only). */
+size_t report_root_symbols(const struct diff_view *v, size_t root,
+			   uint32_t *out);
 /* "member 'len' type changed from int to long int" */
 void report_describe_item(struct strbuf *sb, const struct kabi_diff *d,
 			  uint32_t pair, const struct change_item *it);
@@ -50,7 +57,7 @@ void report_describe_path(struct strbuf *sb, const struct kabi_diff *d,
 			  uint32_t symbol, uint32_t root_pair);
 /* "'name'", or "(anonymous)" for an anonymous member. */
 const char *report_member_label(const char *name);
-/* Whether a symbol change has only a CRC change to show. */
-bool report_crc_only(const struct kabi_diff *d, const struct symbol_change *s);
+/* Whether an export has only a CRC change to show. */
+bool report_crc_only(const struct diff_view *v, size_t symbol);
 
 #endif

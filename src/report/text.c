@@ -6,9 +6,11 @@
  * that the first screen says what matters.
  */
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report.h"
+#include "../util/xalloc.h"
 #include "../util/banned.h"
 
 #define NONE UINT32_MAX
@@ -29,9 +31,30 @@ static const char *kind_label(enum kabi_kind kind)
 	}
 }
 
-static void print_summary(FILE *out, const struct kabi_diff *d,
+static void print_suppressed(FILE *out, const struct diff_view *v,
+			     const struct report_summary *s)
+{
+	const char *sep = " (";
+	uint32_t k;
+
+	if (!s->hidden_roots && !s->hidden_symbols)
+		return;
+	fprintf(out, "  suppressed:  %zu root cause%s, %zu export change%s",
+		s->hidden_roots, s->hidden_roots == 1 ? "" : "s",
+		s->hidden_symbols, s->hidden_symbols == 1 ? "" : "s");
+	for (k = 0; k < v->nrules; k++)
+		if (v->hits[k]) {
+			fprintf(out, "%s%s: %zu", sep, view_rule_name(v, k),
+				v->hits[k]);
+			sep = ", ";
+		}
+	fprintf(out, "%s\n", *sep == ',' ? ")" : "");
+}
+
+static void print_summary(FILE *out, const struct diff_view *v,
 			  const struct report_summary *s)
 {
+	const struct kabi_diff *d = v->d;
 	const char *const labels[] = { "struct", "union", "enum", "typedef",
 				       "function", "other" };
 	size_t counts[6] = { 0 }, i, k;
@@ -60,10 +83,12 @@ static void print_summary(FILE *out, const struct kabi_diff *d,
 			fprintf(out, "%s%zu %s", sep, counts[i], labels[i]);
 			sep = ", ";
 		}
-	fprintf(out, "\n  verdict:     %s (exit status %d)\n",
-		report_exit_status(d) == 0 ? "no change"
+	fprintf(out, "\n");
+	print_suppressed(out, v, s);
+	fprintf(out, "  verdict:     %s (exit status %d)\n",
+		report_exit_status(v) == 0 ? "no change"
 		: s->breaking ? "breaking changes" : "compatible changes only",
-		report_exit_status(d));
+		report_exit_status(v));
 }
 
 /* Three or more members in a row moved by the same distance: one line. */
@@ -149,39 +174,41 @@ static void root_title(struct strbuf *sb, const struct kabi_diff *d,
 	}
 }
 
-static void print_root(FILE *out, const struct kabi_diff *d, size_t index,
-		       const struct report_options *o)
+static void print_root(FILE *out, const struct diff_view *v, size_t index,
+		       size_t number, const struct report_options *o)
 {
+	const struct kabi_diff *d = v->d;
 	const struct root_cause *r = &d->roots[index];
 	const struct type_pair *p = &d->pairs[r->pair];
 	const struct kabi_type *t = model_type(d->old, p->old_type);
+	uint32_t *syms = xmalloc(xmul(r->nsymbols + 1, sizeof(uint32_t)));
+	size_t n = report_root_symbols(v, index, syms), shown, i;
 	struct strbuf sb = STRBUF_INIT;
-	size_t shown, i;
 
 	root_title(&sb, d, r);
-	fprintf(out, "%3zu. %s [%s]", index + 1, sb.buf,
-		p->private_type ? "compatible: private to its .c file"
-				: severity_name(r->severity));
+	fprintf(out, "%3zu. %s [%s]", number, sb.buf,
+		v->root_rule[index] != SHOWN ? view_rule_name(v, v->root_rule[index])
+		: p->private_type ? "compatible: private to its .c file"
+				  : severity_name(r->severity));
 	if (t->decl_file)
 		fprintf(out, ", %s", model_str(d->old, t->decl_file));
-	fprintf(out, ": reaches %zu export%s\n", r->nsymbols,
-		r->nsymbols == 1 ? "" : "s");
+	fprintf(out, ": reaches %zu export%s\n", n, n == 1 ? "" : "s");
 	print_items(out, d, r->pair, p->first_item, p->nitems, p->private_type,
 		    "       ");
-	shown = o->full ? r->nsymbols
-			: (r->nsymbols < o->examples ? r->nsymbols : o->examples);
+	shown = o->full ? n : (n < o->examples ? n : o->examples);
 	/* an export's own signature needs no path to it */
-	if (r->own_symbol != NONE && r->nsymbols == 1)
+	if (r->own_symbol != NONE && n == 1)
 		shown = 0;
 	for (i = 0; i < shown; i++) {
 		strbuf_reset(&sb);
-		report_describe_path(&sb, d, r->symbols[i], r->pair);
+		report_describe_path(&sb, d, syms[i], r->pair);
 		fprintf(out, "       %s %s\n", i ? "    " : "e.g.", sb.buf);
 	}
-	if (shown && shown < r->nsymbols)
+	if (shown && shown < n)
 		fprintf(out, "            ... and %zu more (--full lists them)\n",
-			r->nsymbols - shown);
+			n - shown);
 	strbuf_release(&sb);
+	free(syms);
 }
 
 static const char *module_of(const struct kabi_diff *d,
@@ -193,15 +220,23 @@ static const char *module_of(const struct kabi_diff *d,
 }
 
 /* Added or removed exports, on lines of names. */
-static void print_list(FILE *out, const struct kabi_diff *d, bool added,
+static bool listed(const struct diff_view *v, size_t i, bool added)
+{
+	const struct symbol_change *s = &v->d->symbols[i];
+
+	return view_symbol_shown(v, i) &&
+	       (added ? s->old_symbol == NONE : s->new_symbol == NONE);
+}
+
+static void print_list(FILE *out, const struct diff_view *v, bool added,
 		       const struct report_options *o)
 {
+	const struct kabi_diff *d = v->d;
 	size_t i, n = 0, total = 0, limit = o->full ? SIZE_MAX : 20;
 	enum change_kind kind = added ? CHANGE_SYMBOL_ADDED : CHANGE_SYMBOL_REMOVED;
 
 	for (i = 0; i < d->nsymbols; i++)
-		total += added ? d->symbols[i].old_symbol == NONE
-			       : d->symbols[i].new_symbol == NONE;
+		total += listed(v, i, added);
 	if (!total)
 		return;
 	fprintf(out, "  %s [%s%s]: %zu\n", added ? "added" : "removed",
@@ -210,7 +245,7 @@ static void print_list(FILE *out, const struct kabi_diff *d, bool added,
 	for (i = 0; i < d->nsymbols && n < limit; i++) {
 		const struct symbol_change *s = &d->symbols[i];
 
-		if (added ? s->old_symbol != NONE : s->new_symbol != NONE)
+		if (!listed(v, i, added))
 			continue;
 		fprintf(out, "       %s (%s)\n", diff_symbol_name(d, s),
 			module_of(d, s));
@@ -222,8 +257,9 @@ static void print_list(FILE *out, const struct kabi_diff *d, bool added,
 }
 
 /* Changes of the exports themselves, other than additions and CRCs alone. */
-static void print_symbol_changes(FILE *out, const struct kabi_diff *d)
+static void print_symbol_changes(FILE *out, const struct diff_view *v)
 {
+	const struct kabi_diff *d = v->d;
 	size_t i;
 
 	for (i = 0; i < d->nsymbols; i++) {
@@ -232,13 +268,13 @@ static void print_symbol_changes(FILE *out, const struct kabi_diff *d)
 		bool header = false;
 
 		if (s->old_symbol == NONE || s->new_symbol == NONE ||
-		    report_crc_only(d, s))
+		    report_crc_only(v, i))
 			continue;
 		for (k = 0; k < s->nitems; k++) {
 			const struct change_item *it = &d->items[s->first_item + k];
 
 			/* a CRC explained by a type change says nothing more */
-			if (it->kind == CHANGE_CRC_CHANGED)
+			if (it->kind == CHANGE_CRC_CHANGED || !view_item_shown(v, i, k))
 				continue;
 			if (!header)
 				fprintf(out, "  %s (%s):\n", diff_symbol_name(d, s),
@@ -250,10 +286,11 @@ static void print_symbol_changes(FILE *out, const struct kabi_diff *d)
 	}
 }
 
-static void print_crc_only(FILE *out, const struct kabi_diff *d,
+static void print_crc_only(FILE *out, const struct diff_view *v,
 			   const struct report_summary *sum,
 			   const struct report_options *o)
 {
+	const struct kabi_diff *d = v->d;
 	size_t i, n = 0, limit = o->full ? SIZE_MAX : 5;
 	const char *sep = "";
 
@@ -262,7 +299,7 @@ static void print_crc_only(FILE *out, const struct kabi_diff *d,
 	fprintf(out, "  CRC changed, no type change found [%s, breaking]: %zu\n       ",
 		change_rule(CHANGE_CRC_CHANGED), sum->crc_only);
 	for (i = 0; i < d->nsymbols && n < limit; i++)
-		if (report_crc_only(d, &d->symbols[i])) {
+		if (report_crc_only(v, i)) {
 			fprintf(out, "%s%s", sep, diff_symbol_name(d, &d->symbols[i]));
 			sep = o->full ? "\n       " : ", ";
 			n++;
@@ -270,24 +307,46 @@ static void print_crc_only(FILE *out, const struct kabi_diff *d,
 	fprintf(out, "%s\n", n < sum->crc_only ? ", ... (--full lists them)" : "");
 }
 
-void report_text(FILE *out, const struct kabi_diff *d,
+/* What the rules hid, and which rule: --show-suppressed. */
+static void print_hidden(FILE *out, const struct diff_view *v,
+			 const struct report_options *o)
+{
+	const struct kabi_diff *d = v->d;
+	size_t i, number = 0;
+
+	fprintf(out, "\nSuppressed\n");
+	for (i = 0; i < d->nroots; i++)
+		if (v->root_rule[i] != SHOWN)
+			print_root(out, v, i, ++number, o);
+	for (i = 0; i < d->nsymbols; i++)
+		if (v->symbol_rule[i] != SHOWN)
+			fprintf(out, "  %s (%s) [%s]\n", diff_symbol_name(d, &d->symbols[i]),
+				module_of(d, &d->symbols[i]),
+				view_rule_name(v, v->symbol_rule[i]));
+}
+
+void report_text(FILE *out, const struct diff_view *v,
 		 const struct report_options *o)
 {
+	const struct kabi_diff *d = v->d;
 	struct report_summary s;
-	size_t i;
+	size_t i, number = 0;
 
-	report_summarize(d, &s);
-	print_summary(out, d, &s);
-	if (d->nroots) {
+	report_summarize(v, &s);
+	print_summary(out, v, &s);
+	if (s.roots) {
 		fprintf(out, "\nRoot causes\n");
 		for (i = 0; i < d->nroots; i++)
-			print_root(out, d, i, o);
+			if (v->root_rule[i] == SHOWN)
+				print_root(out, v, i, ++number, o);
 	}
 	if (s.added || s.removed || s.by_export || s.crc_only) {
 		fprintf(out, "\nExports\n");
-		print_list(out, d, false, o);
-		print_list(out, d, true, o);
-		print_symbol_changes(out, d);
-		print_crc_only(out, d, &s, o);
+		print_list(out, v, false, o);
+		print_list(out, v, true, o);
+		print_symbol_changes(out, v);
+		print_crc_only(out, v, &s, o);
 	}
+	if (o->show_suppressed && (s.hidden_roots || s.hidden_symbols))
+		print_hidden(out, v, o);
 }

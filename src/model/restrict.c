@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * A model cut down to some of its symbols and the types they reach, as a
+ * symbol list asks (the frozen interface a vendor promises). Types are
+ * copied in their old order with new ids; nothing else changes.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "model.h"
+#include "../util/xalloc.h"
+#include "../util/banned.h"
+
+#define NONE UINT32_MAX
+
+struct restrictor {
+	const struct kabi_model *in;
+	struct kabi_model *out;
+	uint32_t *new_id;	/* per old type: its id in out, or NONE */
+	uint32_t *stack;
+	size_t depth;
+};
+
+static void push(struct restrictor *r, uint32_t type)
+{
+	if (r->new_id[type] != NONE)
+		return;
+	r->new_id[type] = 0;	/* reached; numbered later */
+	r->stack[r->depth++] = type;
+}
+
+/* Mark everything a type refers to. */
+static void mark(struct restrictor *r, uint32_t start)
+{
+	const struct kabi_model *m = r->in;
+
+	push(r, start);
+	while (r->depth) {
+		const struct kabi_type *t = &m->types[r->stack[--r->depth]];
+		uint32_t i;
+
+		if (t->kind != KABI_STRUCT && t->kind != KABI_UNION &&
+		    t->kind != KABI_ENUM)
+			push(r, t->target);
+		for (i = 0; i < t->count; i++) {
+			if (t->kind == KABI_STRUCT || t->kind == KABI_UNION)
+				push(r, m->members[t->first + i].type);
+			else if (t->kind == KABI_FUNCTION)
+				push(r, m->params[t->first + i]);
+		}
+	}
+}
+
+static uint32_t str(struct restrictor *r, uint32_t s)
+{
+	return model_intern(r->out, model_str(r->in, s));
+}
+
+static void copy_type(struct restrictor *r, uint32_t id)
+{
+	const struct kabi_model *m = r->in;
+	struct kabi_type t = m->types[id];
+	uint32_t i, first = 0;
+
+	t.name = str(r, t.name);
+	t.decl_file = str(r, t.decl_file);
+	if (t.kind != KABI_STRUCT && t.kind != KABI_UNION && t.kind != KABI_ENUM)
+		t.target = r->new_id[t.target];
+	for (i = 0; i < t.count; i++) {
+		uint32_t at;
+
+		if (t.kind == KABI_STRUCT || t.kind == KABI_UNION) {
+			struct kabi_member mb = m->members[t.first + i];
+
+			mb.name = str(r, mb.name);
+			mb.type = r->new_id[mb.type];
+			at = model_add_member(r->out, &mb);
+		} else if (t.kind == KABI_ENUM) {
+			struct kabi_enumerator e = m->enumerators[t.first + i];
+
+			e.name = str(r, e.name);
+			at = model_add_enumerator(r->out, &e);
+		} else {
+			at = model_add_param(r->out, r->new_id[m->params[t.first + i]]);
+		}
+		if (i == 0)
+			first = at;
+	}
+	t.first = first;
+	r->out->types[r->new_id[id]] = t;
+}
+
+void model_restrict(const struct kabi_model *in, const bool *keep,
+		    struct kabi_model *out)
+{
+	struct restrictor r = { in, out, NULL, NULL, 0 };
+	struct kabi_type placeholder = { .kind = KABI_UNKNOWN };
+	size_t i;
+	uint32_t k;
+
+	model_init(out);
+	out->arch = model_intern(out, model_str(in, in->arch));
+	out->release = in->release ? model_intern(out, model_str(in, in->release)) : 0;
+	r.new_id = xmalloc(xmul(in->ntypes + 1, sizeof(uint32_t)));
+	r.stack = xmalloc(xmul(in->ntypes + 1, sizeof(uint32_t)));
+	for (i = 0; i < in->ntypes; i++)
+		r.new_id[i] = NONE;
+	r.new_id[0] = 0;
+	for (i = 0; i < in->nsymbols; i++)
+		if (keep[i] && (in->symbols[i].flags & KABI_SYM_HAS_TYPE))
+			mark(&r, in->symbols[i].type);
+	/* number the reached types in their old order, void staying 0 */
+	for (i = 1; i < in->ntypes; i++)
+		if (r.new_id[i] != NONE)
+			r.new_id[i] = model_add_type(out, &placeholder);
+	for (i = 1; i < in->ntypes; i++)
+		if (r.new_id[i] != NONE)
+			copy_type(&r, (uint32_t)i);
+	for (i = 0; i < in->nsymbols; i++) {
+		struct kabi_symbol s = in->symbols[i];
+
+		if (!keep[i])
+			continue;
+		s.name = str(&r, s.name);
+		s.module = str(&r, s.module);
+		s.ns = str(&r, s.ns);
+		if (s.flags & KABI_SYM_HAS_TYPE)
+			s.type = r.new_id[s.type];
+		s.first_param = (uint32_t)out->nparam_names;
+		for (k = 0; k < s.nparams; k++)
+			model_add_param_name(out, str(&r, in->param_names[in->symbols[i].first_param + k]));
+		model_add_symbol(out, &s);
+	}
+	free(r.new_id);
+	free(r.stack);
+}

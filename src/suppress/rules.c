@@ -1,0 +1,479 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Reading suppression files in the INI syntax of libabigail's
+ * suppression specifications, so that files users already keep work:
+ *
+ *   # comment           ; comment too
+ *   [suppress_type]
+ *     label = private headers
+ *     source_location_not_regexp = ^include/
+ *
+ * Every section and property kabi does not know is an error with file and
+ * line, as is a bad regular expression (POSIX extended, as libabigail's).
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "suppress.h"
+#include "../util/strbuf.h"
+#include "../util/xalloc.h"
+#include "../util/banned.h"
+
+void suppressions_init(struct suppressions *s)
+{
+	memset(s, 0, sizeof(*s));
+}
+
+static void free_regex(struct rule_regex *r)
+{
+	if (r->set)
+		regfree(&r->re);
+}
+
+static void free_list(char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+static void free_rule(struct suppress_rule *r)
+{
+	free(r->label);
+	free(r->name);
+	free(r->symbol_name);
+	free_regex(&r->name_re);
+	free_regex(&r->name_not_re);
+	free_regex(&r->symbol_name_re);
+	free_regex(&r->source_not_re);
+	free_regex(&r->file_re);
+	free_list(r->not_in, r->nnot_in);
+	free_list(r->enumerators, r->nenumerators);
+	free(r->insert_from.member);
+	free(r->insert_to.member);
+}
+
+void suppressions_free(struct suppressions *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nrules; i++)
+		free_rule(&s->rules[i]);
+	free(s->rules);
+	free_list(s->header_dirs, s->nheader_dirs);
+	suppressions_init(s);
+}
+
+void suppressions_add_header_dir(struct suppressions *s, const char *dir)
+{
+	size_t len = strlen(dir);
+
+	/* "./include/linux/" and "include/linux" are the same folder */
+	while (!strncmp(dir, "./", 2)) {
+		dir += 2;
+		len -= 2;
+	}
+	while (len > 1 && dir[len - 1] == '/')
+		len--;
+	ALLOC_GROW(s->header_dirs, s->nheader_dirs + 1, s->header_dirs_alloc);
+	s->header_dirs[s->nheader_dirs++] = xstrndup(dir, len);
+}
+
+bool suppressions_empty(const struct suppressions *s)
+{
+	return !s->nrules && !s->nheader_dirs;
+}
+
+/* --- parsing ----------------------------------------------------------- */
+
+struct parser {
+	const char *path;
+	unsigned long line;
+	struct diag *d;
+	struct suppress_rule *rule;	/* the section being read, or NULL */
+	unsigned long rule_line;
+	bool selects;			/* the section selects something */
+};
+
+__attribute__((format(printf, 2, 3)))
+static int fail(struct parser *p, const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+	int err;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	err = diag_error(p->d, KABI_E_USAGE, DIAG_AT_LINE(p->path, p->line),
+			 "%s", sb.buf);
+	strbuf_release(&sb);
+	return err;
+}
+
+static char *trim(char *s)
+{
+	char *end;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	end = s + strlen(s);
+	while (end > s && isspace((unsigned char)end[-1]))
+		*--end = '\0';
+	/* a value may be quoted */
+	if (end - s >= 2 && *s == '"' && end[-1] == '"') {
+		end[-1] = '\0';
+		s++;
+	}
+	return s;
+}
+
+static int set_regex(struct parser *p, struct rule_regex *r, const char *value)
+{
+	char msg[256];
+	int rc;
+
+	free_regex(r);
+	rc = regcomp(&r->re, value, REG_EXTENDED | REG_NOSUB);
+	if (rc) {
+		regerror(rc, &r->re, msg, sizeof(msg));
+		r->set = false;
+		return fail(p, "bad regular expression '%s': %s", value, msg);
+	}
+	r->set = true;
+	return 0;
+}
+
+/* A comma-separated list. */
+static void set_list(char ***v, size_t *n, char *value)
+{
+	size_t alloc = 0;
+	char *item, *rest = value;
+
+	free_list(*v, *n);
+	*v = NULL;
+	*n = 0;
+	while ((item = rest)) {
+		char *comma = strchr(rest, ',');
+
+		if (comma)
+			*comma = '\0';
+		rest = comma ? comma + 1 : NULL;
+		item = trim(item);
+		if (!*item)
+			continue;
+		ALLOC_GROW(*v, *n + 1, alloc);
+		(*v)[(*n)++] = xstrdup(item);
+	}
+}
+
+/* "64" (bits), "end", "offset_of(member)", "offset_after(member)" */
+static int parse_offset(struct parser *p, char *value, struct rule_offset *o)
+{
+	static const struct { const char *fn; int kind; } fns[] = {
+		{ "offset_of(", OFFSET_OF }, { "offset_after(", OFFSET_AFTER },
+	};
+	size_t i, len;
+	char *end;
+
+	value = trim(value);
+	if (!strcmp(value, "end")) {
+		o->kind = OFFSET_END;
+		return 0;
+	}
+	for (i = 0; i < 2; i++) {
+		len = strlen(fns[i].fn);
+		if (!strncmp(value, fns[i].fn, len) &&
+		    value[strlen(value) - 1] == ')') {
+			o->kind = fns[i].kind;
+			o->member = xstrndup(value + len, strlen(value) - len - 1);
+			return 0;
+		}
+	}
+	errno = 0;
+	o->bits = strtoull(value, &end, 0);
+	if (errno || end == value || *end)
+		return fail(p, "bad offset '%s': a number of bits, end, offset_of(member) or offset_after(member)",
+			    value);
+	o->kind = OFFSET_BITS;
+	return 0;
+}
+
+static int parse_between(struct parser *p, char *value)
+{
+	char *comma;
+	size_t len = strlen(value);
+	int err;
+
+	if (len < 2 || value[0] != '{' || value[len - 1] != '}' ||
+	    !(comma = strchr(value, ',')))
+		return fail(p, "bad range '%s': {start, end}", value);
+	value[len - 1] = '\0';
+	*comma = '\0';
+	err = parse_offset(p, value + 1, &p->rule->insert_from);
+	if (!err)
+		err = parse_offset(p, comma + 1, &p->rule->insert_to);
+	p->rule->has_insertion = !err;
+	return err;
+}
+
+static int parse_type_kind(struct parser *p, const char *value)
+{
+	static const struct { const char *name; int kind; } kinds[] = {
+		{ "class", KABI_STRUCT }, { "struct", KABI_STRUCT },
+		{ "union", KABI_UNION }, { "enum", KABI_ENUM },
+		{ "array", KABI_ARRAY }, { "typedef", KABI_TYPEDEF },
+		{ "builtin", KABI_BASE }, { "pointer", KABI_POINTER },
+		{ "reference", -2 },	/* C has none: selects nothing */
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(kinds) / sizeof(*kinds); i++)
+		if (!strcmp(value, kinds[i].name)) {
+			p->rule->type_kind = kinds[i].kind;
+			return 0;
+		}
+	return fail(p, "unknown type_kind '%s'", value);
+}
+
+static int parse_change_kind(struct parser *p, char *value)
+{
+	const char *what = p->rule->section == RULE_FUNCTION ? "function"
+							     : "variable";
+	char **kinds = NULL;
+	size_t n = 0, i;
+	int err = 0;
+
+	set_list(&kinds, &n, value);
+	p->rule->change_kinds = 0;
+	for (i = 0; i < n && !err; i++) {
+		struct strbuf sub = STRBUF_INIT, add = STRBUF_INIT, del = STRBUF_INIT;
+
+		strbuf_addf(&sub, "%s-subtype-change", what);
+		strbuf_addf(&add, "added-%s", what);
+		strbuf_addf(&del, "deleted-%s", what);
+		if (!strcmp(kinds[i], sub.buf))
+			p->rule->change_kinds |= CHANGE_KIND_SUBTYPE;
+		else if (!strcmp(kinds[i], add.buf))
+			p->rule->change_kinds |= CHANGE_KIND_ADDED;
+		else if (!strcmp(kinds[i], del.buf))
+			p->rule->change_kinds |= CHANGE_KIND_DELETED;
+		else if (!strcmp(kinds[i], "all"))
+			p->rule->change_kinds |= CHANGE_KIND_ALL;
+		else
+			err = fail(p, "unknown change_kind '%s' for a %s", kinds[i],
+				   what);
+		strbuf_release(&sub);
+		strbuf_release(&add);
+		strbuf_release(&del);
+	}
+	free_list(kinds, n);
+	return err;
+}
+
+/* Properties every section takes. */
+static int common_property(struct parser *p, const char *key, char *value,
+			   bool *known)
+{
+	struct suppress_rule *r = p->rule;
+
+	*known = true;
+	if (!strcmp(key, "label")) {
+		free(r->label);
+		r->label = xstrdup(value);
+		return 0;
+	}
+	p->selects = true;
+	if (!strcmp(key, "name")) {
+		free(r->name);
+		r->name = xstrdup(value);
+		return 0;
+	}
+	if (!strcmp(key, "name_regexp"))
+		return set_regex(p, &r->name_re, value);
+	if (!strcmp(key, "file_name_regexp"))
+		return set_regex(p, &r->file_re, value);
+	*known = false;
+	p->selects = false;
+	return 0;
+}
+
+static int type_property(struct parser *p, const char *key, char *value,
+			 bool *known)
+{
+	struct suppress_rule *r = p->rule;
+
+	*known = true;
+	p->selects = true;
+	if (!strcmp(key, "name_not_regexp"))
+		return set_regex(p, &r->name_not_re, value);
+	if (!strcmp(key, "type_kind"))
+		return parse_type_kind(p, value);
+	if (!strcmp(key, "source_location_not_in")) {
+		set_list(&r->not_in, &r->nnot_in, value);
+		return 0;
+	}
+	if (!strcmp(key, "source_location_not_regexp"))
+		return set_regex(p, &r->source_not_re, value);
+	if (!strcmp(key, "has_data_member_inserted_at")) {
+		int err = parse_offset(p, value, &r->insert_from);
+
+		r->insert_to = r->insert_from;
+		r->insert_to.member = r->insert_from.member
+					      ? xstrdup(r->insert_from.member)
+					      : NULL;
+		r->has_insertion = !err;
+		return err;
+	}
+	if (!strcmp(key, "has_data_member_inserted_between"))
+		return parse_between(p, value);
+	if (!strcmp(key, "changed_enumerators")) {
+		set_list(&r->enumerators, &r->nenumerators, value);
+		return 0;
+	}
+	*known = false;
+	return 0;
+}
+
+static int symbol_property(struct parser *p, const char *key, char *value,
+			   bool *known)
+{
+	struct suppress_rule *r = p->rule;
+
+	*known = true;
+	p->selects = true;
+	if (!strcmp(key, "symbol_name")) {
+		free(r->symbol_name);
+		r->symbol_name = xstrdup(value);
+		return 0;
+	}
+	if (!strcmp(key, "symbol_name_regexp"))
+		return set_regex(p, &r->symbol_name_re, value);
+	if (!strcmp(key, "change_kind"))
+		return parse_change_kind(p, value);
+	*known = false;
+	return 0;
+}
+
+static int property(struct parser *p, char *line)
+{
+	char *eq = strchr(line, '=');
+	char *key, *value;
+	bool known;
+	int err;
+
+	if (!p->rule)
+		return fail(p, "a property outside any section");
+	if (!eq)
+		return fail(p, "'%s' is not a property (name = value)", line);
+	*eq = '\0';
+	key = trim(line);
+	value = trim(eq + 1);
+	err = common_property(p, key, value, &known);
+	if (!known && p->rule->section == RULE_TYPE)
+		err = type_property(p, key, value, &known);
+	else if (!known)
+		err = symbol_property(p, key, value, &known);
+	if (!known)
+		return fail(p, "unknown property '%s' in [%s]", key,
+			    p->rule->section == RULE_TYPE ? "suppress_type"
+			    : p->rule->section == RULE_FUNCTION
+				    ? "suppress_function" : "suppress_variable");
+	return err;
+}
+
+static int end_section(struct parser *p, struct suppressions *s)
+{
+	struct suppress_rule *r = p->rule;
+
+	if (!r)
+		return 0;
+	p->rule = NULL;
+	if (!p->selects) {
+		unsigned long at = p->line;
+		int err;
+
+		p->line = p->rule_line;
+		err = fail(p, "section selects nothing: give it a name, a regular expression or another property");
+		p->line = at;
+		free_rule(r);
+		s->nrules--;
+		return err;
+	}
+	if (!r->label) {
+		struct strbuf sb = STRBUF_INIT;
+
+		strbuf_addf(&sb, "%s:%lu", p->path, p->rule_line);
+		r->label = strbuf_detach(&sb);
+	}
+	if (r->section != RULE_TYPE && !r->change_kinds)
+		r->change_kinds = CHANGE_KIND_ALL;
+	return 0;
+}
+
+static int section(struct parser *p, struct suppressions *s, char *line)
+{
+	static const struct { const char *name; enum rule_section section; } names[] = {
+		{ "[suppress_type]", RULE_TYPE },
+		{ "[suppress_function]", RULE_FUNCTION },
+		{ "[suppress_variable]", RULE_VARIABLE },
+	};
+	size_t i;
+	int err = end_section(p, s);
+
+	if (err)
+		return err;
+	for (i = 0; i < 3; i++)
+		if (!strcmp(line, names[i].name)) {
+			ALLOC_GROW(s->rules, s->nrules + 1, s->rules_alloc);
+			p->rule = &s->rules[s->nrules++];
+			memset(p->rule, 0, sizeof(*p->rule));
+			p->rule->section = names[i].section;
+			p->rule->type_kind = -1;
+			p->rule_line = p->line;
+			p->selects = false;
+			return 0;
+		}
+	return fail(p, "unknown section %s", line);
+}
+
+int suppressions_load(struct suppressions *s, const char *path,
+		      struct diag *d)
+{
+	struct parser p = { .path = path, .d = d };
+	FILE *f = fopen(path, "r");
+	char *buf = NULL;
+	size_t cap = 0;
+	int err = 0;
+
+	if (!f)
+		return diag_error(d, KABI_E_IO, DIAG_AT_FILE(path),
+				  "cannot open: %s", strerror(errno));
+	while (!err && getline(&buf, &cap, f) > 0) {
+		char *line;
+
+		p.line++;
+		buf[strcspn(buf, "\n")] = '\0';
+		line = trim(buf);
+		if (!*line || *line == '#' || *line == ';')
+			continue;
+		if (*line == '[')
+			err = section(&p, s, line);
+		else
+			err = property(&p, line);
+	}
+	if (!err)
+		err = end_section(&p, s);
+	if (p.rule) {	/* an error inside a section: drop it */
+		free_rule(p.rule);
+		s->nrules--;
+	}
+	free(buf);
+	fclose(f);
+	return err;
+}

@@ -1,0 +1,420 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Deciding what of a diff shows: rules applied to root causes and to the
+ * changes of exports, first matching rule first. A root cause that no
+ * shown export reaches any more is hidden too, and an export's type
+ * change shows only while some root cause it reaches does.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "suppress.h"
+#include "../util/xalloc.h"
+#include "../util/banned.h"
+
+#define NONE UINT32_MAX
+
+/* The pseudo-rules after the rules of the files. */
+static uint32_t rule_headers(const struct diff_view *v)
+{
+	return (uint32_t)v->s->nrules;
+}
+
+static uint32_t rule_no_export(const struct diff_view *v)
+{
+	return (uint32_t)v->s->nrules + 1;
+}
+
+const char *view_rule_name(const struct diff_view *v, uint32_t rule)
+{
+	if (rule < v->s->nrules)
+		return v->s->rules[rule].label;
+	if (rule == rule_headers(v))
+		return "--headers-dir";
+	return "every export it reaches is suppressed";
+}
+
+static bool matches(const struct rule_regex *r, const char *s)
+{
+	return regexec(&r->re, s, 0, NULL, 0) == 0;
+}
+
+/* A declaring file in a list: the same path, or ending with "/" + entry. */
+static bool file_in(const char *file, char *const *list, size_t n)
+{
+	size_t flen = strlen(file), i;
+
+	for (i = 0; i < n; i++) {
+		size_t len = strlen(list[i]);
+
+		if (!strcmp(file, list[i]) ||
+		    (flen > len && file[flen - len - 1] == '/' &&
+		     !strcmp(file + flen - len, list[i])))
+			return true;
+	}
+	return false;
+}
+
+static bool name_in(const char *name, char *const *list, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(name, list[i]))
+			return true;
+	return false;
+}
+
+/*
+ * Whether a declaring file lies below a headers folder. Files are
+ * relative to the build folder ("include/linux/skbuff.h"); a folder
+ * matches when the file starts with it, or, for a folder given by its
+ * path in a source tree (/usr/src/linux/include/linux), when the file
+ * starts with one of its trailing parts ("include/linux").
+ */
+static bool in_header_dir(const char *file, const char *dir)
+{
+	const char *part = dir;
+
+	while (part) {
+		size_t len = strlen(part);
+
+		if (len && !strncmp(file, part, len) && file[len] == '/')
+			return true;
+		part = strchr(part + 1, '/');
+		part = part ? part + 1 : NULL;
+	}
+	return false;
+}
+
+/* The declaring file of a root cause: its type's, or its holder's. */
+static const char *root_file(const struct kabi_diff *d,
+			     const struct root_cause *r)
+{
+	const struct type_pair *p = &d->pairs[r->pair];
+	uint32_t t = p->old_type;
+
+	if (!model_type(d->old, t)->decl_file && r->context_pair != NONE)
+		t = d->pairs[r->context_pair].old_type;
+	return model_str(d->old, model_type(d->old, t)->decl_file);
+}
+
+static uint64_t type_bits(const struct kabi_model *m, uint32_t id)
+{
+	unsigned guard;
+
+	for (guard = 0; guard < 32; guard++) {
+		const struct kabi_type *t = model_type(m, id);
+
+		switch (t->kind) {
+		case KABI_TYPEDEF: case KABI_CONST: case KABI_VOLATILE:
+		case KABI_RESTRICT: case KABI_ATOMIC:
+			id = t->target;
+			continue;
+		case KABI_ARRAY:
+			return t->size * type_bits(m, t->target);
+		default:
+			return t->size * 8;
+		}
+	}
+	return 0;
+}
+
+/*
+ * An offset of a rule, in bits, in the old type as libabigail reads it
+ * ("end" is where the old type ended, where appended members go); a
+ * member only the new type has is looked up there. False if none.
+ */
+static bool offset_in(const struct kabi_model *m, uint32_t type,
+		      const struct rule_offset *o, uint64_t *bits)
+{
+	const struct kabi_type *t = model_type(m, type);
+	uint32_t i;
+
+	switch (o->kind) {
+	case OFFSET_BITS:
+		*bits = o->bits;
+		return true;
+	case OFFSET_END:
+		*bits = t->size * 8;
+		return true;
+	default:
+		for (i = 0; i < t->count; i++) {
+			const struct kabi_member *mb = &m->members[t->first + i];
+
+			if (strcmp(model_str(m, mb->name), o->member))
+				continue;
+			*bits = mb->offset;
+			if (o->kind == OFFSET_AFTER)
+				*bits += mb->bit_size ? mb->bit_size
+						      : type_bits(m, mb->type);
+			return true;
+		}
+		return false;
+	}
+}
+
+/* Only members inserted within the rule's range (and the size that grew). */
+static bool only_insertions(const struct kabi_diff *d,
+			    const struct suppress_rule *rule,
+			    const struct type_pair *p)
+{
+	uint64_t from, to;
+	uint32_t i;
+
+	if ((!offset_in(d->old, p->old_type, &rule->insert_from, &from) &&
+	     !offset_in(d->new, p->new_type, &rule->insert_from, &from)) ||
+	    (!offset_in(d->old, p->old_type, &rule->insert_to, &to) &&
+	     !offset_in(d->new, p->new_type, &rule->insert_to, &to)))
+		return false;
+	for (i = 0; i < p->nitems; i++) {
+		const struct change_item *it = &d->items[p->first_item + i];
+
+		if (it->kind == CHANGE_SIZE_CHANGED)
+			continue;
+		if (it->kind != CHANGE_MEMBER_ADDED || it->new_value < from ||
+		    it->new_value > to)
+			return false;
+	}
+	return true;
+}
+
+static bool only_enumerators(const struct kabi_diff *d,
+			     const struct suppress_rule *rule,
+			     const struct type_pair *p)
+{
+	uint32_t i;
+
+	for (i = 0; i < p->nitems; i++) {
+		const struct change_item *it = &d->items[p->first_item + i];
+
+		if (it->place != PLACE_ENUMERATOR ||
+		    !name_in(it->name, rule->enumerators, rule->nenumerators))
+			return false;
+	}
+	return p->nitems > 0;
+}
+
+static const char *module_of(const struct kabi_diff *d,
+			     const struct symbol_change *s)
+{
+	const struct kabi_model *m = s->new_symbol != NONE ? d->new : d->old;
+	uint32_t i = s->new_symbol != NONE ? s->new_symbol : s->old_symbol;
+
+	return model_str(m, m->symbols[i].module);
+}
+
+static bool type_rule_matches(const struct kabi_diff *d,
+			      const struct suppress_rule *rule,
+			      const struct root_cause *r)
+{
+	const struct type_pair *p = &d->pairs[r->pair];
+	const struct kabi_type *t = model_type(d->old, p->old_type);
+	const char *name = model_str(d->old, t->name);
+	const char *file = root_file(d, r);
+	size_t i;
+
+	if (rule->name && strcmp(rule->name, name) &&
+	    strcmp(rule->name, type_spelling(&d->old_names, p->old_type)))
+		return false;
+	if (rule->name_re.set && !matches(&rule->name_re, name))
+		return false;
+	if (rule->name_not_re.set && matches(&rule->name_not_re, name))
+		return false;
+	if (rule->type_kind != -1 && rule->type_kind != t->kind)
+		return false;
+	if (rule->nnot_in && file_in(file, rule->not_in, rule->nnot_in))
+		return false;
+	if (rule->source_not_re.set && matches(&rule->source_not_re, file))
+		return false;
+	if (rule->has_insertion && !only_insertions(d, rule, p))
+		return false;
+	if (rule->nenumerators && !only_enumerators(d, rule, p))
+		return false;
+	for (i = 0; rule->file_re.set && i < r->nsymbols; i++)
+		if (!matches(&rule->file_re,
+			     module_of(d, &d->symbols[r->symbols[i]])))
+			return false;
+	return true;
+}
+
+/* The change kinds of a symbol change a function or variable rule sees. */
+static unsigned symbol_change_kind(const struct symbol_change *s)
+{
+	if (s->old_symbol == NONE)
+		return CHANGE_KIND_ADDED;
+	if (s->new_symbol == NONE)
+		return CHANGE_KIND_DELETED;
+	return CHANGE_KIND_SUBTYPE;
+}
+
+static bool symbol_rule_matches(const struct kabi_diff *d,
+				const struct suppress_rule *rule,
+				const struct symbol_change *s)
+{
+	const struct kabi_model *m = s->new_symbol != NONE ? d->new : d->old;
+	uint32_t idx = s->new_symbol != NONE ? s->new_symbol : s->old_symbol;
+	bool function = m->symbols[idx].flags & KABI_SYM_FUNCTION;
+	const char *name = model_str(m, m->symbols[idx].name);
+
+	if (function != (rule->section == RULE_FUNCTION))
+		return false;
+	if (!(rule->change_kinds & symbol_change_kind(s)))
+		return false;
+	/* in C the name of a function is its symbol's name */
+	if ((rule->name && strcmp(rule->name, name)) ||
+	    (rule->symbol_name && strcmp(rule->symbol_name, name)))
+		return false;
+	if ((rule->name_re.set && !matches(&rule->name_re, name)) ||
+	    (rule->symbol_name_re.set && !matches(&rule->symbol_name_re, name)))
+		return false;
+	return !rule->file_re.set || matches(&rule->file_re, module_of(d, s));
+}
+
+static void judge_symbols(struct diff_view *v, bool *subtype_hidden)
+{
+	const struct kabi_diff *d = v->d;
+	size_t i, k;
+
+	for (i = 0; i < d->nsymbols; i++) {
+		const struct symbol_change *s = &d->symbols[i];
+
+		v->symbol_rule[i] = SHOWN;
+		for (k = 0; k < v->s->nrules; k++) {
+			const struct suppress_rule *rule = &v->s->rules[k];
+
+			if (rule->section == RULE_TYPE ||
+			    !symbol_rule_matches(d, rule, s))
+				continue;
+			/* "subtype" alone leaves the export's own changes */
+			subtype_hidden[i] = true;
+			if (rule->change_kinds != CHANGE_KIND_SUBTYPE ||
+			    !s->nitems)
+				v->symbol_rule[i] = (uint32_t)k;
+			break;
+		}
+	}
+}
+
+static void judge_roots(struct diff_view *v, const bool *subtype_hidden)
+{
+	const struct kabi_diff *d = v->d;
+	size_t i, k, j;
+
+	for (i = 0; i < d->nroots; i++) {
+		const struct root_cause *r = &d->roots[i];
+		bool reached = false;
+
+		v->root_rule[i] = SHOWN;
+		for (k = 0; k < v->s->nrules; k++)
+			if (v->s->rules[k].section == RULE_TYPE &&
+			    type_rule_matches(d, &v->s->rules[k], r)) {
+				v->root_rule[i] = (uint32_t)k;
+				break;
+			}
+		if (v->root_rule[i] == SHOWN && v->s->nheader_dirs) {
+			const char *file = root_file(d, r);
+			bool below = !*file && r->context_pair == NONE;
+
+			for (k = 0; k < v->s->nheader_dirs && !below; k++)
+				below = in_header_dir(file, v->s->header_dirs[k]);
+			if (!below)
+				v->root_rule[i] = rule_headers(v);
+		}
+		for (j = 0; j < r->nsymbols && !reached; j++)
+			reached = !subtype_hidden[r->symbols[j]];
+		if (v->root_rule[i] == SHOWN && !reached)
+			v->root_rule[i] = rule_no_export(v);
+	}
+}
+
+/* What shows of each export: the roots it reaches, then its own changes. */
+static void settle_symbols(struct diff_view *v, const bool *subtype_hidden)
+{
+	const struct kabi_diff *d = v->d;
+	size_t i, j;
+	uint32_t k;
+
+	for (i = 0; i < d->nroots; i++) {
+		const struct root_cause *r = &d->roots[i];
+
+		if (v->root_rule[i] != SHOWN)
+			continue;
+		for (j = 0; j < r->nsymbols; j++) {
+			uint32_t s = r->symbols[j];
+
+			if (subtype_hidden[s])
+				continue;
+			v->symbol_type[s] = true;
+			if (r->severity == BREAKING)
+				v->symbol_severity[s] = BREAKING;
+		}
+	}
+	for (i = 0; i < d->nsymbols; i++)
+		for (k = 0; k < d->symbols[i].nitems; k++)
+			if (view_item_shown(v, i, k) &&
+			    change_severity(d->items[d->symbols[i].first_item + k].kind) == BREAKING)
+				v->symbol_severity[i] = BREAKING;
+}
+
+void diff_view_build(struct diff_view *v, const struct kabi_diff *d,
+		     const struct suppressions *s)
+{
+	bool *subtype_hidden = xcalloc(d->nsymbols + 1, sizeof(bool));
+	size_t i;
+
+	memset(v, 0, sizeof(*v));
+	v->d = d;
+	v->s = s;
+	v->nrules = s->nrules + 2;
+	v->root_rule = xcalloc(d->nroots + 1, sizeof(uint32_t));
+	v->symbol_rule = xcalloc(d->nsymbols + 1, sizeof(uint32_t));
+	v->symbol_type = xcalloc(d->nsymbols + 1, sizeof(bool));
+	v->symbol_severity = xcalloc(d->nsymbols + 1, sizeof(enum severity));
+	v->hits = xcalloc(v->nrules, sizeof(size_t));
+	judge_symbols(v, subtype_hidden);
+	judge_roots(v, subtype_hidden);
+	settle_symbols(v, subtype_hidden);
+	for (i = 0; i < d->nroots; i++)
+		if (v->root_rule[i] != SHOWN)
+			v->hits[v->root_rule[i]]++;
+	for (i = 0; i < d->nsymbols; i++)
+		if (v->symbol_rule[i] != SHOWN)
+			v->hits[v->symbol_rule[i]]++;
+	free(subtype_hidden);
+}
+
+void diff_view_free(struct diff_view *v)
+{
+	free(v->root_rule);
+	free(v->symbol_rule);
+	free(v->symbol_type);
+	free(v->symbol_severity);
+	free(v->hits);
+	memset(v, 0, sizeof(*v));
+}
+
+bool view_item_shown(const struct diff_view *v, size_t symbol, uint32_t item)
+{
+	const struct symbol_change *s = &v->d->symbols[symbol];
+
+	if (v->symbol_rule[symbol] != SHOWN)
+		return false;
+	/* a CRC a type change explains goes with that change, shown or not */
+	if (v->d->items[s->first_item + item].kind == CHANGE_CRC_CHANGED)
+		return v->symbol_type[symbol] || !(s->flags & SYMCHANGE_TYPE);
+	return true;
+}
+
+bool view_symbol_shown(const struct diff_view *v, size_t symbol)
+{
+	const struct symbol_change *s = &v->d->symbols[symbol];
+	uint32_t k;
+
+	if (v->symbol_type[symbol])
+		return true;
+	for (k = 0; k < s->nitems; k++)
+		if (view_item_shown(v, symbol, k))
+			return true;
+	return false;
+}
