@@ -104,14 +104,12 @@ size_t report_root_symbols(const struct diff_view *v, size_t root,
 	return n;
 }
 
-const char *report_member_label(const char *name)
+void report_add_member_label(struct strbuf *sb, const char *name)
 {
-	static _Thread_local char buf[256];
-
-	if (!name || !*name)
-		return "(anonymous)";
-	snprintf(buf, sizeof(buf), "'%s'", name);
-	return buf;
+	if (name && *name)
+		strbuf_addf(sb, "'%s'", name);
+	else
+		strbuf_adds(sb, "(anonymous)");
 }
 
 static const char *old_spelling(const struct kabi_diff *d, uint32_t type)

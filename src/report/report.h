@@ -56,7 +56,7 @@ void report_describe_item(struct strbuf *sb, const struct kabi_diff *d,
 void report_describe_path(struct strbuf *sb, const struct kabi_diff *d,
 			  uint32_t symbol, uint32_t root_pair);
 /* "'name'", or "(anonymous)" for an anonymous member. */
-const char *report_member_label(const char *name);
+void report_add_member_label(struct strbuf *sb, const char *name);
 /* Whether an export has only a CRC change to show. */
 bool report_crc_only(const struct diff_view *v, size_t symbol);
 

@@ -111,12 +111,16 @@ static void print_run(FILE *out, const struct kabi_diff *d, uint32_t first,
 	const struct change_item *a = &d->items[first + i];
 	const struct change_item *z = &d->items[first + i + run - 1];
 	int64_t delta = (int64_t)(a->new_value - a->old_value);
+	struct strbuf from = STRBUF_INIT, to = STRBUF_INIT;
 
+	report_add_member_label(&from, a->name);
+	report_add_member_label(&to, z->name);
 	fprintf(out, "%s%zu members, %s to %s, moved by %s%" PRId64 " %s [%s%s]\n",
-		indent, run, report_member_label(a->name),
-		report_member_label(z->name), delta < 0 ? "" : "+",
+		indent, run, from.buf, to.buf, delta < 0 ? "" : "+",
 		delta % 8 ? delta : delta / 8, delta % 8 ? "bits" : "bytes",
 		change_rule(CHANGE_MEMBER_MOVED), quiet ? "" : ", breaking");
+	strbuf_release(&from);
+	strbuf_release(&to);
 }
 
 /* quiet: the items do not break, whatever their rule says (private type) */
