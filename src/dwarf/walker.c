@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../util/path.h"
 #include "../util/strbuf.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
@@ -109,27 +110,25 @@ static bool get_flag(Dwarf_Die *die, unsigned at)
 }
 
 /*
- * A declaring file as the build saw it, relative to the compilation
- * directory when it lies below it, so that baselines do not depend on
- * where the kernel was built: "include/linux/skbuff.h".
+ * A declaring file as the build saw it, cleaned ("drivers/base/power/
+ * ../base.h" is "drivers/base/base.h", or two units would see two
+ * types) and relative to the compilation directory when it lies below
+ * it, so that baselines do not depend on where the kernel was built:
+ * "include/linux/skbuff.h".
  */
 static uint32_t normalized_file(struct type_walker *w, const char *file)
 {
-	struct strbuf sb = STRBUF_INIT;
 	size_t dirlen = w->comp_dir ? strlen(w->comp_dir) : 0;
-	char *p;
+	char *clean = xstrdup(file);
+	const char *rel = clean;
 	uint32_t id;
 
-	if (dirlen && !strncmp(file, w->comp_dir, dirlen) &&
-	    file[dirlen] == '/')
-		file += dirlen + 1;
-	while (!strncmp(file, "./", 2))
-		file += 2;
-	strbuf_adds(&sb, file);
-	while ((p = strstr(sb.buf, "/./")))
-		memmove(p, p + 2, strlen(p + 2) + 1);
-	id = model_intern(w->out, sb.buf);
-	strbuf_release(&sb);
+	path_normalize(clean);
+	if (dirlen && !strncmp(clean, w->comp_dir, dirlen) &&
+	    clean[dirlen] == '/')
+		rel = clean + dirlen + 1;
+	id = model_intern(w->out, rel);
+	free(clean);
 	return id;
 }
 

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "suppress.h"
+#include "../util/path.h"
 #include "../util/strbuf.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
@@ -71,17 +72,12 @@ void suppressions_free(struct suppressions *s)
 
 void suppressions_add_header_dir(struct suppressions *s, const char *dir)
 {
-	size_t len = strlen(dir);
-
 	/* "./include/linux/" and "include/linux" are the same folder */
-	while (!strncmp(dir, "./", 2)) {
-		dir += 2;
-		len -= 2;
-	}
-	while (len > 1 && dir[len - 1] == '/')
-		len--;
+	char *clean = xstrdup(dir);
+
+	path_normalize(clean);
 	ALLOC_GROW(s->header_dirs, s->nheader_dirs + 1, s->header_dirs_alloc);
-	s->header_dirs[s->nheader_dirs++] = xstrndup(dir, len);
+	s->header_dirs[s->nheader_dirs++] = clean;
 }
 
 bool suppressions_empty(const struct suppressions *s)

@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef KABI_PATH_H
+#define KABI_PATH_H
+
+/*
+ * Lexical clean-up of a path, in place: "a//b" -> "a/b", "./a/./b" ->
+ * "a/b", "a/x/../b" -> "a/b". The file system is not asked, so a ".."
+ * after a symbolic link is taken literally; for paths a compiler wrote
+ * this is what the build meant ("drivers/base/power/../base.h" is
+ * "drivers/base/base.h"). A ".." that would climb above the start stays
+ * ("../a" and "/.." alike), and an empty result is ".".
+ */
+void path_normalize(char *path);
+
+#endif
