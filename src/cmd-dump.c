@@ -112,7 +112,7 @@ static void print_stats(const struct kabi_model *m,
 	fprintf(stderr,
 		"kabi: %zu symbols, %zu with type information, %zu without\n"
 		"kabi: %zu types: %zu named types from %zu instances in %zu units "
-		"(%zu shapes, %zu refinement rounds, %zu names defined several ways)\n",
+		"(%zu shapes, %zu refinement rounds, %zu declarations left ambiguous)\n",
 		m->nsymbols, typed, m->nsymbols - typed, m->ntypes,
 		st->blocks, st->instances, st->fragments, st->shapes,
 		st->rounds, st->opaque_names);

@@ -130,6 +130,13 @@ static void *work(size_t index, unsigned thread, void *ctx)
 	return res;
 }
 
+/* Which binary a file's declarations resolve in first (model/builder.h). */
+static uint32_t scope_of(const struct loader *l, size_t file)
+{
+	return l->kf->files[file].is_vmlinux ? MODEL_SCOPE_VMLINUX
+					     : (uint32_t)file + 1;
+}
+
 static void consume(size_t index, void *result, void *ctx)
 {
 	struct loader *l = ctx;
@@ -137,7 +144,8 @@ static void consume(size_t index, void *result, void *ctx)
 	size_t i;
 
 	for (i = 0; i < res->n; i++)
-		model_builder_add(l->builder, res->summaries[i]);
+		model_builder_add(l->builder, res->summaries[i],
+				  scope_of(l, l->units[index].file));
 	definition_index_add(&l->definitions, &res->defs,
 			     l->units[index].file);
 	diag_move(l->diag, &res->diag);
@@ -278,7 +286,7 @@ static void walk_definitions(struct loader *l, struct wanted *w)
 			continue;
 		s = symbols_read_type(&die, path, l->diag, &l->errors[d->file]);
 		if (s)
-			model_builder_add(l->builder, s);
+			model_builder_add(l->builder, s, scope_of(l, d->file));
 	}
 	if (opened)
 		dwarf_handle_close(&h);

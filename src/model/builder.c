@@ -16,9 +16,13 @@
  * repeat until nothing splits. The result is the coarsest structural
  * equivalence, whatever the order of the fragments: one type per block.
  *
- * A declaration-only struct (known by name only) follows the definition
- * of that name when the tree has exactly one; with several it stays an
- * opaque declaration marked ambiguous.
+ * A declaration-only struct (known by name only) follows a definition of
+ * that name, looked for as the linker would see it: in the declaring
+ * binary first, then in vmlinux, which every module links against, then
+ * anywhere in the tree. Where the first place that has definitions has
+ * several, it stays an opaque declaration marked ambiguous: a driver's
+ * own "struct sched_class" does not make the scheduler's ambiguous for
+ * vmlinux.
  */
 #include "builder.h"
 #include "builder_impl.h"
@@ -243,6 +247,7 @@ void model_builder_free(struct model_builder *b)
 	free(b->inst_shape);
 	free(b->inst_file);
 	free(b->inst_line);
+	free(b->inst_scope);
 	free(b->inst_refs);
 	free(b->refs);
 	free(b->sym_refs);
@@ -345,11 +350,13 @@ static void grow_instances(struct model_builder *b)
 	b->inst_shape = xrealloc(b->inst_shape, xmul(n, sizeof(uint32_t)));
 	b->inst_file = xrealloc(b->inst_file, xmul(n, sizeof(uint32_t)));
 	b->inst_line = xrealloc(b->inst_line, xmul(n, sizeof(uint32_t)));
+	b->inst_scope = xrealloc(b->inst_scope, xmul(n, sizeof(uint32_t)));
 	b->inst_refs = xrealloc(b->inst_refs, xmul(n, sizeof(size_t)));
 	b->inst_alloc = n;
 }
 
-void model_builder_add(struct model_builder *b, struct fragment_summary *s)
+void model_builder_add(struct model_builder *b, struct fragment_summary *s,
+		       uint32_t scope)
 {
 	uint32_t *inst_of = xmalloc(xmul(s->frag->ntypes, sizeof(uint32_t)));
 	size_t k;
@@ -368,6 +375,7 @@ void model_builder_add(struct model_builder *b, struct fragment_summary *s)
 		b->inst_file[b->ninst] = strset_add(&b->strings,
 						    model_str(s->frag, t->decl_file));
 		b->inst_line[b->ninst] = t->decl_line;
+		b->inst_scope[b->ninst] = scope;
 		b->inst_refs[b->ninst] = add_refs(&b->refs, &b->nrefs,
 						  &b->refs_alloc, s, r, inst_of);
 		if (b->shapes[shape].first_instance == NONE)

@@ -30,8 +30,15 @@ size_t fragment_summary_errors(const struct fragment_summary *s);
 
 struct model_builder *model_builder_new(void);
 void model_builder_free(struct model_builder *b);
-/* Add a summary (taking it over); the first description of a symbol wins. */
-void model_builder_add(struct model_builder *b, struct fragment_summary *s);
+/*
+ * Add a summary (taking it over); the first description of a symbol wins.
+ * scope names the binary the fragment comes from: MODEL_SCOPE_VMLINUX,
+ * or any other number for a module. Declarations resolve within their
+ * binary first, then in vmlinux (see builder.c).
+ */
+#define MODEL_SCOPE_VMLINUX 0
+void model_builder_add(struct model_builder *b, struct fragment_summary *s,
+		       uint32_t scope);
 /*
  * Call fn for each struct, union or enum that so far is only declared:
  * no summary added defined it.
@@ -53,7 +60,7 @@ struct model_builder_stats {
 	size_t shapes;		/* distinct shallow descriptions */
 	size_t blocks;		/* named types after deduplication */
 	size_t rounds;		/* refinement iterations */
-	size_t opaque_names;	/* names with several definitions */
+	size_t opaque_names;	/* declared names left opaque, though defined */
 	double finish_seconds;	/* refinement and writing the types out */
 };
 void model_builder_stats(const struct model_builder *b,

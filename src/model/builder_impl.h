@@ -53,6 +53,7 @@ struct model_builder {
 	uint32_t *inst_shape;
 	uint32_t *inst_file;		/* where each was declared: builder string */
 	uint32_t *inst_line;
+	uint32_t *inst_scope;		/* the binary of its fragment */
 	size_t *inst_refs;		/* start of each row in refs */
 	size_t ninst, inst_alloc;
 	uint32_t *refs;

@@ -10,28 +10,42 @@
 
 #include "builder_impl.h"
 #include "../util/clock.h"
+#include "../util/sort.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
 /* --- names and declarations ---------------------------------------------- */
 
-/* All full definitions of one (kind, name), and what its declarations do. */
+/* All full definitions of one (kind, name). */
 struct name_key {
 	uint32_t name;		/* builder string */
 	uint8_t kind;
 	uint32_t definitions;	/* full shapes with instances */
-	uint32_t shape;		/* the last of them */
-	bool opaque;		/* declarations stay declarations */
+};
+
+/*
+ * One place a name is defined: a definition shape seen in one binary
+ * (scope). Declarations pick a place; a place whose instances split into
+ * several types cannot tell its followers which one they meant.
+ */
+struct place {
+	uint32_t key, scope, shape;
+	uint32_t first_instance;
+	bool followed, split;
 };
 
 struct refinement {
 	const struct model_builder *b;
 	uint32_t *block;	/* per instance; NONE for followers */
 	uint32_t *next;
-	uint32_t *follow;	/* per shape: the definition a declaration follows */
+	uint32_t *follow;	/* per instance: the definition instance a
+				   declaration follows, or NONE */
 	uint32_t *key_of;	/* per shape: its name key, or NONE */
 	struct name_key *keys;
 	size_t nkeys, keys_alloc;
+	struct place *places;	/* sorted by key, scope, shape */
+	size_t nplaces;
+	uint32_t *place_of;	/* per instance: its place, or NONE */
 	size_t nblocks;
 };
 
@@ -71,29 +85,124 @@ static void index_names(struct refinement *r)
 			hashmap_add(&index, h, 0, r->nkeys++);
 		}
 		r->key_of[s] = (uint32_t)(k - r->keys);
-		if (!sh->declaration) {
+		if (!sh->declaration)
 			k->definitions++;
-			k->shape = s;
-		}
 	}
 	hashmap_free(&index);
 }
 
-/* Declarations follow the one definition of their name, if it is one. */
+static int compare_places(const void *a, const void *b)
+{
+	const struct place *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	if (x->scope != y->scope)
+		return x->scope < y->scope ? -1 : 1;
+	if (x->shape != y->shape)
+		return x->shape < y->shape ? -1 : 1;
+	return (x->first_instance > y->first_instance) -
+	       (x->first_instance < y->first_instance);
+}
+
+/*
+ * The places of all definitions: one row per definition instance, sorted,
+ * then equal (key, scope, shape) rows folded into their first instance.
+ */
+static void index_places(struct refinement *r)
+{
+	const struct model_builder *b = r->b;
+	struct place *rows = xmalloc(xmul(b->ninst + 1, sizeof(*rows)));
+	size_t n = 0, i;
+
+	r->place_of = xmalloc(xmul(b->ninst + 1, sizeof(uint32_t)));
+	for (i = 0; i < b->ninst; i++) {
+		uint32_t s = b->inst_shape[i];
+
+		r->place_of[i] = NONE;
+		if (r->key_of[s] == NONE || b->shapes[s].declaration)
+			continue;
+		rows[n] = (struct place){ .key = r->key_of[s],
+					  .scope = b->inst_scope[i],
+					  .shape = s,
+					  .first_instance = (uint32_t)i };
+		n++;
+	}
+	array_sort(rows, n, sizeof(*rows), compare_places);
+	r->nplaces = 0;
+	for (i = 0; i < n; i++) {
+		struct place *last = r->nplaces ? &rows[r->nplaces - 1] : NULL;
+
+		if (!last || last->key != rows[i].key ||
+		    last->scope != rows[i].scope ||
+		    last->shape != rows[i].shape)
+			rows[r->nplaces++] = rows[i];
+		r->place_of[rows[i].first_instance] = (uint32_t)(r->nplaces - 1);
+	}
+	r->places = rows;
+}
+
+/* The first place of key in scope, and how many there are. */
+static size_t find_places(const struct refinement *r, uint32_t key,
+			  uint32_t scope, size_t *count)
+{
+	size_t lo = 0, hi = r->nplaces, first;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct place *p = &r->places[mid];
+
+		if (p->key < key || (p->key == key && p->scope < scope))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	first = lo;
+	while (lo < r->nplaces && r->places[lo].key == key &&
+	       r->places[lo].scope == scope)
+		lo++;
+	*count = lo - first;
+	return first;
+}
+
+/*
+ * The place a declaration in scope resolves to, as a linker would look:
+ * its own binary, then vmlinux, then the one definition of the tree.
+ * NONE when the first place that has definitions has several.
+ */
+static uint32_t pick_place(const struct refinement *r, uint32_t key,
+			   uint32_t scope)
+{
+	size_t n, first = find_places(r, key, scope, &n);
+
+	if (!n && scope != MODEL_SCOPE_VMLINUX)
+		first = find_places(r, key, MODEL_SCOPE_VMLINUX, &n);
+	if (!n && r->keys[key].definitions == 1) {
+		first = find_places(r, key, 0, &n);	/* the key's first */
+		n = first < r->nplaces && r->places[first].key == key;
+	}
+	return n == 1 ? (uint32_t)first : NONE;
+}
+
+/* Each declaration follows the definition its place holds, if it can. */
 static void choose_followers(struct refinement *r)
 {
 	const struct model_builder *b = r->b;
-	uint32_t s;
+	size_t i;
 
-	for (s = 0; s < b->nshapes; s++) {
-		const struct name_key *k = r->key_of[s] == NONE
-						   ? NULL
-						   : &r->keys[r->key_of[s]];
+	for (i = 0; i < r->nplaces; i++)
+		r->places[i].followed = false;
+	for (i = 0; i < b->ninst; i++) {
+		uint32_t s = b->inst_shape[i], p;
 
-		r->follow[s] = NONE;
-		if (k && b->shapes[s].declaration && k->definitions == 1 &&
-		    !k->opaque)
-			r->follow[s] = k->shape;
+		r->follow[i] = NONE;
+		if (r->key_of[s] == NONE || !b->shapes[s].declaration)
+			continue;
+		p = pick_place(r, r->key_of[s], b->inst_scope[i]);
+		if (p == NONE || r->places[p].split)
+			continue;
+		r->places[p].followed = true;
+		r->follow[i] = r->places[p].first_instance;
 	}
 }
 
@@ -101,10 +210,8 @@ static void choose_followers(struct refinement *r)
 
 static uint32_t ref_block(const struct refinement *r, uint32_t inst)
 {
-	uint32_t target = r->follow[r->b->inst_shape[inst]];
-
-	if (target != NONE)
-		inst = r->b->shapes[target].first_instance;
+	if (r->follow[inst] != NONE)
+		inst = r->follow[inst];
 	return r->block[inst];
 }
 
@@ -173,7 +280,7 @@ static void start_blocks(struct refinement *r)
 	for (i = 0; i < b->ninst; i++) {
 		uint32_t s = b->inst_shape[i];
 
-		r->block[i] = r->follow[s] == NONE ? s : NONE;
+		r->block[i] = r->follow[i] == NONE ? s : NONE;
 		if (r->block[i] != NONE && !counted[s]) {
 			counted[s] = 1;
 			r->nblocks++;
@@ -183,34 +290,28 @@ static void start_blocks(struct refinement *r)
 }
 
 /*
- * A definition that declarations followed but which split into several
- * types: its declarations cannot say which they meant. Returns how many
- * names became opaque.
+ * A place that declarations followed but whose instances split into
+ * several types: its declarations cannot say which they meant. Returns
+ * how many places split this time.
  */
 static size_t split_definitions(struct refinement *r)
 {
 	const struct model_builder *b = r->b;
-	uint8_t *followed = xcalloc(b->nshapes + 1, 1);
 	size_t found = 0;
-	uint32_t s, i;
+	uint32_t i;
 
-	for (s = 0; s < b->nshapes; s++)
-		if (r->follow[s] != NONE)
-			followed[r->follow[s]] = 1;
 	for (i = 0; i < b->ninst; i++) {
-		uint32_t sh = b->inst_shape[i];
-		struct name_key *k;
+		struct place *p;
 
-		if (!followed[sh] ||
-		    r->block[i] == r->block[b->shapes[sh].first_instance])
+		if (r->place_of[i] == NONE)
 			continue;
-		k = &r->keys[r->key_of[sh]];
-		if (!k->opaque) {
-			k->opaque = true;
+		p = &r->places[r->place_of[i]];
+		if (p->followed && !p->split &&
+		    r->block[i] != r->block[p->first_instance]) {
+			p->split = true;
 			found++;
 		}
 	}
-	free(followed);
 	return found;
 }
 
@@ -234,6 +335,28 @@ static void refine(struct refinement *r, struct model_builder_stats *stats)
 			break;
 	}
 	stats->blocks = r->nblocks;
+}
+
+/* Names some declaration of which stayed opaque though the tree defines them. */
+static size_t count_opaque_names(const struct refinement *r)
+{
+	const struct model_builder *b = r->b;
+	uint8_t *seen = xcalloc(r->nkeys + 1, 1);
+	size_t n = 0;
+	uint32_t i;
+
+	for (i = 0; i < b->ninst; i++) {
+		uint32_t k = r->key_of[b->inst_shape[i]];
+
+		if (k == NONE || r->follow[i] != NONE ||
+		    !b->shapes[b->inst_shape[i]].declaration ||
+		    !r->keys[k].definitions || seen[k])
+			continue;
+		seen[k] = 1;
+		n++;
+	}
+	free(seen);
+	return n;
 }
 
 /* --- materialising ------------------------------------------------------ */
@@ -601,12 +724,11 @@ void model_builder_finish(struct model_builder *b, struct kabi_model *out)
 
 	r.block = xmalloc(xmul(b->ninst + 1, sizeof(uint32_t)));
 	r.next = xmalloc(xmul(b->ninst + 1, sizeof(uint32_t)));
-	r.follow = xmalloc(xmul(b->nshapes + 1, sizeof(uint32_t)));
+	r.follow = xmalloc(xmul(b->ninst + 1, sizeof(uint32_t)));
 	index_names(&r);
+	index_places(&r);
 	refine(&r, &b->stats);
-	for (i = 0; i < r.nkeys; i++)
-		if (r.keys[i].opaque || r.keys[i].definitions > 1)
-			b->stats.opaque_names++;
+	b->stats.opaque_names = count_opaque_names(&r);
 	hashmap_init(&m.anonymous);
 	reserve_blocks(&m, &reps, &nreps);
 	for (i = 0; i < nreps; i++)
@@ -623,6 +745,8 @@ void model_builder_finish(struct model_builder *b, struct kabi_model *out)
 	free(r.follow);
 	free(r.key_of);
 	free(r.keys);
+	free(r.places);
+	free(r.place_of);
 }
 
 void model_builder_stats(const struct model_builder *b,
