@@ -27,8 +27,8 @@ compare() {
 	result $((status + same)) "$label"
 }
 
-echo "1..6"
-for ver in 6.1.0-57-cloud-amd64 6.12.107+deb12-cloud-amd64; do
+echo "1..8"
+for ver in 6.1.0-57-cloud-amd64 6.1.0-57-amd64 6.12.107+deb12-cloud-amd64; do
 	set -- $("$fetch" "linux-image-$ver-dbg" "linux-headers-$ver") || exit 1
 	dbg=$1 headers=$2
 	want=$work/want
