@@ -32,8 +32,10 @@ void diff_free(struct kabi_diff *d)
 {
 	size_t i;
 
-	for (i = 0; i < d->nroots; i++)
+	for (i = 0; i < d->nroots; i++) {
 		free(d->roots[i].symbols);
+		free(d->roots[i].variants);
+	}
 	free(d->roots);
 	diff_free_paths(d);
 	free(d->pairs);

@@ -156,7 +156,14 @@ struct symbol_change {
 };
 
 struct root_cause {
-	uint32_t pair;
+	uint32_t pair;		/* whose items tell the change */
+	/*
+	 * Every pair with this same change, pair first: one struct seen as
+	 * two types (a module's own view of it) changed the same way is one
+	 * cause.
+	 */
+	uint32_t *variants;
+	size_t nvariants;
 	enum severity severity;
 	uint32_t *symbols;	/* symbol_change indices, nearest first */
 	size_t nsymbols;
@@ -195,11 +202,12 @@ void diff_models(const struct kabi_model *old, const struct kabi_model *new,
 void diff_free(struct kabi_diff *d);
 
 /*
- * The shortest path from a symbol's type pair to a pair, as edge indices
- * (into d->edges), in order; its length, 0 if the pair is the symbol's.
+ * The shortest path from a symbol's type pair to a root cause (any of its
+ * variants), as edge indices (into d->edges), in order; its length, 0 if
+ * the pair is the root's own.
  */
 size_t diff_path(const struct kabi_diff *d, uint32_t from_pair,
-		 uint32_t to_pair, uint32_t *edges, size_t max);
+		 const struct root_cause *root, uint32_t *edges, size_t max);
 
 /* The name of a symbol change's symbol (new one when present). */
 const char *diff_symbol_name(const struct kabi_diff *d,

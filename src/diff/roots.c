@@ -6,11 +6,14 @@
  * backwards over edges, so each root costs the part of the graph that
  * leads to it.
  */
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "diff_impl.h"
+#include "../util/hashmap.h"
 #include "../util/sort.h"
+#include "../util/strbuf.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
@@ -90,19 +93,22 @@ static void build_reverse(const struct kabi_diff *d, struct reverse *r)
 }
 
 /*
- * Every pair from which `start` can be reached, start included, nearest
- * first; via[p] is the edge from p one step closer to start.
+ * Every pair from which one of the starts can be reached, the starts
+ * included, nearest first; via[p] is the edge from p one step closer to
+ * a start (NONE for the starts).
  */
 static size_t reaching(const struct kabi_diff *d, const struct reverse *r,
-		       uint32_t start, uint8_t *seen, uint32_t *out,
-		       uint32_t *via)
+		       const uint32_t *starts, size_t nstarts, uint8_t *seen,
+		       uint32_t *out, uint32_t *via)
 {
 	size_t n = 0, next = 0;
 	uint32_t k;
 
-	seen[start] = 1;
-	via[start] = NONE;
-	out[n++] = start;
+	for (; n < nstarts; n++) {
+		seen[starts[n]] = 1;
+		via[starts[n]] = NONE;
+		out[n] = starts[n];
+	}
 	while (next < n) {
 		uint32_t p = out[next++];
 
@@ -168,7 +174,7 @@ static void set_context(struct kabi_diff *d, struct root_cause *root,
 	root->context_member = NULL;
 	if (kabi_type_is_named(model_type(d->old, d->pairs[root->pair].old_type)))
 		return;
-	for (i = 1; i < n; i++) {
+	for (i = root->nvariants; i < n; i++) {
 		uint32_t p = order[i];
 
 		if (kabi_type_is_named(model_type(d->old, d->pairs[p].old_type))) {
@@ -196,18 +202,23 @@ static int compare_ranked(const void *a, const void *b)
 }
 
 static void find_root(struct kabi_diff *d, const struct reverse *r,
-		      uint32_t pair, const uint32_t *sym_start,
-		      const uint32_t *syms, uint8_t *seen, uint32_t *buf,
-		      uint32_t *via, uint32_t *dist)
+		      const uint32_t *variants, size_t nvariants,
+		      const uint32_t *sym_start, const uint32_t *syms,
+		      uint8_t *seen, uint32_t *buf, uint32_t *via,
+		      uint32_t *dist)
 {
 	struct root_cause *root = &d->roots[d->nroots];
-	size_t n = reaching(d, r, pair, seen, buf, via), i, alloc = 0;
+	size_t n = reaching(d, r, variants, nvariants, seen, buf, via), i;
+	size_t alloc = 0;
 	struct ranked *ranked = NULL;
 	uint32_t k;
 
 	memset(root, 0, sizeof(*root));
-	root->pair = pair;
-	root->severity = d->pairs[pair].severity;
+	root->pair = variants[0];
+	root->variants = xmalloc(xmul(nvariants, sizeof(uint32_t)));
+	memcpy(root->variants, variants, nvariants * sizeof(uint32_t));
+	root->nvariants = nvariants;
+	root->severity = d->pairs[root->pair].severity;
 	root->own_symbol = NONE;
 	for (i = 0; i < n; i++) {
 		uint32_t p = buf[i];
@@ -223,7 +234,7 @@ static void find_root(struct kabi_diff *d, const struct reverse *r,
 			s->flags |= SYMCHANGE_TYPE;
 			if (root->severity == BREAKING)
 				s->severity = BREAKING;
-			if (p == pair && root->own_symbol == NONE)
+			if (p == root->pair && root->own_symbol == NONE)
 				root->own_symbol = syms[k];
 		}
 	}
@@ -236,10 +247,12 @@ static void find_root(struct kabi_diff *d, const struct reverse *r,
 	for (i = 0; i < root->nsymbols; i++)
 		root->symbols[i] = ranked[i].symbol;
 	free(ranked);
-	if (root->nsymbols)
+	if (root->nsymbols) {
 		d->nroots++;
-	else
+	} else {
 		free(root->symbols);
+		free(root->variants);
+	}
 }
 
 /* A struct, union or enum defined in a .c file is private to that file. */
@@ -254,11 +267,110 @@ static bool defined_in_c_file(const struct kabi_model *m, uint32_t type)
 	       len > 2 && !strcmp(file + len - 2, ".c");
 }
 
+/*
+ * What a change is, as text: the type's spelling and declaring file, and
+ * each item with the spellings of the types it names. Two pairs with the
+ * same key are one struct seen as two types (as a module with its own
+ * view of a header sees it) that changed the same way.
+ */
+static void cause_key(const struct kabi_diff *d, uint32_t pair,
+		      struct strbuf *sb)
+{
+	const struct type_pair *p = &d->pairs[pair];
+	uint32_t i;
+
+	strbuf_addf(sb, "%s|%s|%s|%s",
+		    type_spelling(&d->old_names, p->old_type),
+		    type_spelling(&d->new_names, p->new_type),
+		    model_str(d->old, model_type(d->old, p->old_type)->decl_file),
+		    model_str(d->new, model_type(d->new, p->new_type)->decl_file));
+	for (i = 0; i < p->nitems; i++) {
+		const struct change_item *it = &d->items[p->first_item + i];
+
+		strbuf_addf(sb, "|%d,%d,%s,%s,%" PRIu32 ",%" PRIu64 ",%" PRIu64
+			    ",%d,%s,%s", (int)it->kind, (int)it->place,
+			    it->name ? it->name : "",
+			    it->new_name ? it->new_name : "", it->index,
+			    it->old_value, it->new_value, it->has_values,
+			    it->old_type != NONE
+				    ? type_spelling(&d->old_names, it->old_type) : "",
+			    it->new_type != NONE
+				    ? type_spelling(&d->new_names, it->new_type) : "");
+	}
+}
+
+/* The pairs with local changes, grouped by cause, as compressed rows. */
+struct causes {
+	uint32_t *start;	/* n + 1 */
+	uint32_t *pairs;
+	size_t n;
+};
+
+static void group_causes(const struct kabi_diff *d, struct causes *c)
+{
+	struct hashmap index = HASHMAP_INIT;
+	struct strbuf key = STRBUF_INIT;
+	char **keys = NULL;
+	uint32_t *group_of = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
+	uint32_t *fill;
+	size_t keys_alloc = 0, p, g;
+
+	c->n = 0;
+	for (p = 0; p < d->npairs; p++) {
+		struct hashmap_iter it;
+		struct hashmap_entry *e;
+		uint64_t h;
+
+		group_of[p] = NONE;
+		if (!d->pairs[p].nitems)
+			continue;
+		strbuf_reset(&key);
+		/* a type without a name is told by where it is: its own */
+		if (kabi_type_is_named(model_type(d->old, d->pairs[p].old_type)))
+			cause_key(d, (uint32_t)p, &key);
+		else
+			strbuf_addf(&key, "#%zu", p);
+		h = hash_string(key.buf);
+		for (e = hashmap_first(&index, h, &it); e;
+		     e = hashmap_next(&index, &it))
+			if (!strcmp(keys[e->value], key.buf)) {
+				group_of[p] = (uint32_t)e->value;
+				break;
+			}
+		if (group_of[p] == NONE) {
+			ALLOC_GROW(keys, c->n + 1, keys_alloc);
+			keys[c->n] = xstrdup(key.buf);
+			hashmap_add(&index, h, 0, c->n);
+			group_of[p] = (uint32_t)c->n++;
+		}
+	}
+	c->start = xcalloc(c->n + 2, sizeof(uint32_t));
+	c->pairs = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
+	for (p = 0; p < d->npairs; p++)
+		if (group_of[p] != NONE)
+			c->start[group_of[p] + 1]++;
+	for (g = 0; g < c->n; g++)
+		c->start[g + 1] += c->start[g];
+	fill = xmalloc(xmul(c->n + 1, sizeof(uint32_t)));
+	memcpy(fill, c->start, c->n * sizeof(uint32_t));
+	for (p = 0; p < d->npairs; p++)
+		if (group_of[p] != NONE)
+			c->pairs[fill[group_of[p]]++] = (uint32_t)p;
+	for (g = 0; g < c->n; g++)
+		free(keys[g]);
+	free(keys);
+	free(fill);
+	free(group_of);
+	strbuf_release(&key);
+	hashmap_free(&index);
+}
+
 void diff_roots(struct kabi_diff *d)
 {
 	struct reverse *r = xcalloc(1, sizeof(*r));
 	uint32_t *sym_start, *syms, *buf, *via, *dist;
 	uint8_t *seen = xcalloc(d->npairs + 1, 1);
+	struct causes causes;
 	size_t p, i;
 
 	build_reverse(d, r);
@@ -280,11 +392,13 @@ void diff_roots(struct kabi_diff *d)
 		if (tp->private_type)
 			tp->severity = COMPATIBLE;
 	}
-	for (p = 0; p < d->npairs; p++) {
-		if (d->pairs[p].nitems)
-			find_root(d, r, (uint32_t)p, sym_start, syms, seen, buf,
-				  via, dist);
-	}
+	group_causes(d, &causes);
+	for (i = 0; i < causes.n; i++)
+		find_root(d, r, causes.pairs + causes.start[i],
+			  causes.start[i + 1] - causes.start[i], sym_start,
+			  syms, seen, buf, via, dist);
+	free(causes.start);
+	free(causes.pairs);
 	array_sort_r(d->roots, d->nroots, sizeof(*d->roots), compare_roots, d);
 	free(seen);
 	free(buf);
@@ -317,7 +431,7 @@ void diff_free_paths(struct kabi_diff *d)
 }
 
 size_t diff_path(const struct kabi_diff *d, uint32_t from_pair,
-		 uint32_t to_pair, uint32_t *edges, size_t max)
+		 const struct root_cause *root, uint32_t *edges, size_t max)
 {
 	struct path_cache *c = d->paths;
 	size_t len = 0, n, i;
@@ -327,16 +441,17 @@ size_t diff_path(const struct kabi_diff *d, uint32_t from_pair,
 	 * One walk backwards from the root serves every export reaching it:
 	 * via[] leads each pair one step closer, by a shortest path.
 	 */
-	if (c->root != to_pair) {
+	if (c->root != root->pair) {
 		for (i = 0; c->root != NONE && i < c->n; i++)
 			c->seen[c->order[i]] = 0;
-		n = reaching(d, c->reverse, to_pair, c->seen, c->order, c->via);
-		c->root = to_pair;
+		n = reaching(d, c->reverse, root->variants, root->nvariants,
+			     c->seen, c->order, c->via);
+		c->root = root->pair;
 		c->n = n;
 	}
 	if (!c->seen[from_pair])
 		return 0;
-	for (p = from_pair; p != to_pair && len < max;
+	for (p = from_pair; c->via[p] != NONE && len < max;
 	     p = d->edges[c->via[p]].to)
 		edges[len++] = c->via[p];
 	return len;

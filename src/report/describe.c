@@ -307,12 +307,12 @@ static void add_member_step(struct strbuf *sb, const char *member)
 }
 
 void report_describe_path(struct strbuf *sb, const struct kabi_diff *d,
-			  uint32_t symbol, uint32_t root_pair)
+			  uint32_t symbol, const struct root_cause *root)
 {
 	const struct symbol_change *s = &d->symbols[symbol];
 	const struct kabi_symbol *sym = &d->old->symbols[s->old_symbol];
 	uint32_t edges[64];
-	size_t n = diff_path(d, s->pair, root_pair, edges, 64), k = 0;
+	size_t n = diff_path(d, s->pair, root, edges, 64), k = 0;
 
 	strbuf_adds(sb, diff_symbol_name(d, s));
 	if (sym->flags & KABI_SYM_FUNCTION) {

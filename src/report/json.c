@@ -181,7 +181,7 @@ static void json_root(FILE *out, const struct diff_view *v, size_t index,
 	fputs("],\n     \"paths\": [", out);
 	for (i = 0; i < paths; i++) {
 		strbuf_reset(&sb);
-		report_describe_path(&sb, d, syms[i], r->pair);
+		report_describe_path(&sb, d, syms[i], r);
 		if (i)
 			fputs(", ", out);
 		json_str(out, sb.buf);

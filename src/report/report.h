@@ -54,7 +54,7 @@ void report_describe_item(struct strbuf *sb, const struct kabi_diff *d,
 			  uint32_t pair, const struct change_item *it);
 /* "dev_queue_xmit(skb) -> struct sk_buff * -> struct sk_buff" */
 void report_describe_path(struct strbuf *sb, const struct kabi_diff *d,
-			  uint32_t symbol, uint32_t root_pair);
+			  uint32_t symbol, const struct root_cause *root);
 /* "'name'", or "(anonymous)" for an anonymous member. */
 void report_add_member_label(struct strbuf *sb, const char *name);
 /* Whether an export has only a CRC change to show. */

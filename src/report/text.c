@@ -205,7 +205,7 @@ static void print_root(FILE *out, const struct diff_view *v, size_t index,
 		shown = 0;
 	for (i = 0; i < shown; i++) {
 		strbuf_reset(&sb);
-		report_describe_path(&sb, d, syms[i], r->pair);
+		report_describe_path(&sb, d, syms[i], r);
 		fprintf(out, "       %s %s\n", i ? "    " : "e.g.", sb.buf);
 	}
 	if (shown && shown < n)

@@ -7,13 +7,27 @@
 #  - 6.1.0-53 and 6.1.0-57 cloud (9,721 CRCs differ): root causes right
 #    after the summary, breaking (exit status 12), the JSON report the
 #    same verdict; the CRC changes all explained but for those listed.
+#  - 6.1.0-53 and 6.1.0-57 full flavour (4,000 modules, some with their
+#    own view of core types): breaking, each root cause told once, every
+#    CRC change in the report.
 # Prints TAP; run by `make check-kernel`.
 set -u
 . "$(dirname "$0")/tap.inc"
 
 tree() { "$fetch" "linux-image-6.1.0-$1-cloud-amd64-dbg"; }
 
-echo "1..6"
+# crc_changes LABEL HEADERS-OLD HEADERS-NEW JSON: the CRCs of Module.symvers
+# that changed (same symbol, same module) against those the report lists
+crc_changes() {
+	crcs=$(awk -F'\t' 'NR == FNR { c[$2 "\t" $3] = $1; next }
+		($2 "\t" $3) in c && c[$2 "\t" $3] != $1' \
+		"$2"/usr/src/*/Module.symvers "$3"/usr/src/*/Module.symvers | wc -l)
+	json_crcs=$(grep -o '"rule": "crc-changed"' "$4" | wc -l)
+	echo "# $1 CRCs changed: $crcs in Module.symvers, $json_crcs in the JSON report"
+	[ "$crcs" -gt 0 ] && [ "$crcs" = "$json_crcs" ]
+}
+
+echo "1..9"
 t56=$(tree 56) && t57=$(tree 57) && t53=$(tree 53) || exit 1
 
 start=$(date +%s.%N)
@@ -42,17 +56,34 @@ result $? "root causes start on the first screen"
 # every CRC that changed is explained by a change kabi reports, or listed
 h53=$("$fetch" linux-headers-6.1.0-53-cloud-amd64) &&
 	h57=$("$fetch" linux-headers-6.1.0-57-cloud-amd64) || exit 1
-crcs=$(awk -F'\t' 'NR == FNR { c[$2 "\t" $3] = $1; next }
-	($2 "\t" $3) in c && c[$2 "\t" $3] != $1' \
-	"$h53"/usr/src/*/Module.symvers "$h57"/usr/src/*/Module.symvers | wc -l)
 "$KABI" diff --format json "$work/53.xml" "$work/57.xml" >"$work/53-57.json"
-json_crcs=$(grep -o '"rule": "crc-changed"' "$work/53-57.json" | wc -l)
-echo "# CRCs changed: $crcs in Module.symvers, $json_crcs in the JSON report"
-[ "$crcs" -gt 0 ] && [ "$crcs" = "$json_crcs" ]
+crc_changes "cloud:" "$h53" "$h57" "$work/53-57.json"
 result $? "every CRC change of Module.symvers is in the report"
 
 grep -q '"exit_status": 12' "$work/53-57.json" &&
 	{ ! command -v python3 >/dev/null ||
 	  python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$work/53-57.json"; }
 result $? "the JSON report is valid and says the same"
+
+f53=$("$fetch" linux-image-6.1.0-53-amd64-dbg) &&
+	f57=$("$fetch" linux-image-6.1.0-57-amd64-dbg) &&
+	fh53=$("$fetch" linux-headers-6.1.0-53-amd64) &&
+	fh57=$("$fetch" linux-headers-6.1.0-57-amd64) || exit 1
+"$KABI" dump -o "$work/f53.xml" "$f53" && "$KABI" dump -o "$work/f57.xml" "$f57"
+"$KABI" diff "$work/f53.xml" "$work/f57.xml" >"$work/f53-57.txt"
+status=$?
+sed 's/^/# /' "$work/f53-57.txt" | head -8
+[ $status = 12 ]
+result $? "full flavour 6.1.0-53 -> 6.1.0-57: breaking changes (exit status 12)"
+
+# a root cause's title: "  12. struct net_device [breaking], FILE: ..."
+sed -n 's/^ *[0-9][0-9]*\. \(.*\) \[[a-z]*\], .*/\1/p' "$work/f53-57.txt" |
+	sort | uniq -d >"$work/twice"
+sed 's/^/# told twice: /' "$work/twice" | head -5
+[ ! -s "$work/twice" ] && grep -q '^  1\. ' "$work/f53-57.txt"
+result $? "full flavour: each root cause told once"
+
+"$KABI" diff --format json "$work/f53.xml" "$work/f57.xml" >"$work/f53-57.json"
+crc_changes "full flavour:" "$fh53" "$fh57" "$work/f53-57.json"
+result $? "full flavour: every CRC change of Module.symvers is in the report"
 [ $failed = 0 ]
