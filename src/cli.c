@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "kabi.h"
 #include "util/banned.h"
@@ -20,6 +21,24 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 	va_end(ap);
 	fprintf(stderr, "\nTry 'kabi %s --help'.\n", cmd);
 	return KABI_EXIT_USAGE;
+}
+
+int cli_getopt(int argc, char **argv, const char *optstring,
+	       const struct option *longopts)
+{
+	opterr = 0;
+	return getopt_long(argc, argv, optstring, longopts, NULL);
+}
+
+int cli_bad_option(const char *cmd, int c, char **argv)
+{
+	const char *arg = argv[optind - 1];
+
+	if (c == ':')
+		return cli_usage_error(cmd, "option '%s' needs a value", arg);
+	if (optopt && strncmp(arg, "--", 2))
+		return cli_usage_error(cmd, "unknown option '-%c'", optopt);
+	return cli_usage_error(cmd, "unknown option '%s'", arg);
 }
 
 bool cli_parse_jobs(const char *arg, unsigned *jobs)

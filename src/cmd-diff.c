@@ -35,6 +35,9 @@ static const char usage[] =
 	"      --suppressions FILE  suppression rules, in libabigail's syntax\n"
 	"                        (docs/suppressions.md); repeatable\n"
 	"      --show-suppressed list what the rules hid, and which rule did\n"
+	"      --ignore-crc      judge by types and exports alone: CRC changes\n"
+	"                        are not shown and set no exit bit (kernels\n"
+	"                        without modversions, policies that accept them)\n"
 	"      --format text|json  the report for people (default) or tools\n"
 	"      --full            every export a root cause reaches, with its path,\n"
 	"                        and every export in the lists\n"
@@ -65,6 +68,7 @@ static int parse_options(int argc, char **argv, struct diff_options *opts,
 		{ "headers-dir", required_argument, NULL, 'H' },
 		{ "suppressions", required_argument, NULL, 'S' },
 		{ "show-suppressed", no_argument, NULL, 's' },
+		{ "ignore-crc", no_argument, NULL, 'C' },
 		{ "format", required_argument, NULL, 'F' },
 		{ "full", no_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
@@ -75,7 +79,7 @@ static int parse_options(int argc, char **argv, struct diff_options *opts,
 	};
 	int c;
 
-	while ((c = getopt_long(argc, argv, "o:j:h", longopts, NULL)) != -1) {
+	while ((c = cli_getopt(argc, argv, ":o:j:h", longopts)) != -1) {
 		switch (c) {
 		case 'F':
 			if (strcmp(optarg, "text") && strcmp(optarg, "json"))
@@ -102,6 +106,9 @@ static int parse_options(int argc, char **argv, struct diff_options *opts,
 		case 's':
 			opts->report.show_suppressed = true;
 			break;
+		case 'C':
+			opts->rules.ignore_crc = true;
+			break;
 		case 'o':
 			opts->output = optarg;
 			break;
@@ -114,7 +121,7 @@ static int parse_options(int argc, char **argv, struct diff_options *opts,
 			fputs(usage, stdout);
 			return -1;
 		default:
-			return cli_usage_error("diff", "bad option");
+			return cli_bad_option("diff", c, argv);
 		}
 	}
 	if (argc - optind != 2)

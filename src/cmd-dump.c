@@ -70,7 +70,7 @@ static int parse_options(int argc, char **argv, struct dump_options *opts,
 	};
 	int c;
 
-	while ((c = getopt_long(argc, argv, "o:j:h", longopts, NULL)) != -1) {
+	while ((c = cli_getopt(argc, argv, ":o:j:h", longopts)) != -1) {
 		switch (c) {
 		case 'o':
 			opts->output = optarg;
@@ -93,7 +93,7 @@ static int parse_options(int argc, char **argv, struct dump_options *opts,
 			fputs(usage, stdout);
 			return -1;
 		default:
-			return cli_usage_error("dump", "bad option");
+			return cli_bad_option("dump", c, argv);
 		}
 	}
 	if (optind >= argc)

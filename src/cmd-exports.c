@@ -106,7 +106,7 @@ static int parse_options(int argc, char **argv, struct exports_options *opts)
 	};
 	int c;
 
-	while ((c = getopt_long(argc, argv, "lo:j:h", longopts, NULL)) != -1) {
+	while ((c = cli_getopt(argc, argv, ":lo:j:h", longopts)) != -1) {
 		switch (c) {
 		case 'l':
 			opts->long_format = true;
@@ -130,7 +130,7 @@ static int parse_options(int argc, char **argv, struct exports_options *opts)
 			fputs(usage, stdout);
 			return -1;
 		default:
-			return cli_usage_error("exports", "bad option");
+			return cli_bad_option("exports", c, argv);
 		}
 	}
 	if (optind >= argc)

@@ -26,6 +26,7 @@ static const struct command commands[] = {
 	  "what changed between two kernels or baselines, and why" },
 };
 
+
 static void print_usage(FILE *out)
 {
 	size_t i;
@@ -42,9 +43,40 @@ static void print_usage(FILE *out)
 			commands[i].summary);
 	fprintf(out,
 		"\n"
-		"'kabi COMMAND --help' describes a command; man kabi has it all.\n"
+		"'kabi help COMMAND' or 'kabi COMMAND --help' describes a command;\n"
+		"man kabi has it all.\n"
 		"Exit status: 0 success, 1 error, 2 usage error; kabi diff adds\n"
 		"4 (the interface changed) and 8 (a change is breaking).\n");
+}
+
+/* kabi help [COMMAND]: the usage, or a command's --help. */
+static int help(int argc, char **argv)
+{
+	char opt[] = "--help";
+	char *args[] = { argv[1], opt, NULL };
+	size_t i;
+
+	if (argc < 2) {
+		print_usage(stdout);
+		return KABI_EXIT_OK;
+	}
+	for (i = 0; i < sizeof(commands) / sizeof(*commands); i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return commands[i].run(2, args);
+	fprintf(stderr, "kabi help: error: no command '%s'\n", argv[1]);
+	print_usage(stderr);
+	return KABI_EXIT_USAGE;
+}
+
+/* The version, and what this build can read. */
+static void print_version(void)
+{
+	printf("kabi %s\n", KABI_VERSION);
+#ifdef HAVE_ZSTD
+	printf("zstd: yes (.ko.zst modules, zstd-compressed debug sections and baselines)\n");
+#else
+	printf("zstd: no (built without libzstd: .ko.zst modules, zstd-compressed debug sections and baselines are refused)\n");
+#endif
 }
 
 int main(int argc, char **argv)
@@ -59,21 +91,13 @@ int main(int argc, char **argv)
 		return KABI_EXIT_USAGE;
 	}
 	name = argv[1];
-	if (!strcmp(name, "--help") || !strcmp(name, "-h")) {
-		print_usage(stdout);
-		return KABI_EXIT_OK;
-	}
+	if (!strcmp(name, "--help") || !strcmp(name, "-h"))
+		return help(1, argv + 1);
+	if (!strcmp(name, "help"))
+		return help(argc - 1, argv + 1);
 	if (!strcmp(name, "--version") || !strcmp(name, "-V")) {
-		printf("kabi %s\n", KABI_VERSION);
+		print_version();
 		return KABI_EXIT_OK;
-	}
-	if (!strcmp(name, "help") && argc > 2) {
-		char help[] = "--help";
-		char *args[] = { argv[2], help, NULL };
-
-		for (i = 0; i < sizeof(commands) / sizeof(*commands); i++)
-			if (!strcmp(argv[2], commands[i].name))
-				return commands[i].run(2, args);
 	}
 	for (i = 0; i < sizeof(commands) / sizeof(*commands); i++)
 		if (!strcmp(name, commands[i].name))

@@ -84,8 +84,11 @@ enum severity { COMPATIBLE, BREAKING };
 	C(VARIADIC_CHANGED, "variadic-changed", BREAKING,                     \
 	  "variadic changed")                                                 \
 	C(PROTOTYPE_CHANGED, "prototype-changed", BREAKING,                   \
-	  "prototyped changed")                                               \
+	  "declared with a prototype, or no longer")                          \
 	C(ARRAY_COUNT, "array-bounds", BREAKING, "array bounds changed")       \
+	C(FLEX_ARRAY, "flexible-array", COMPATIBLE,                           \
+	  "trailing [0] array became a flexible array member [], or the "     \
+	  "reverse")                                                          \
 	C(BASE_CHANGED, "base-type-changed", BREAKING,                        \
 	  "base type size or encoding changed")
 
@@ -139,6 +142,12 @@ struct type_pair {
 	uint32_t first_edge, nedges;
 	bool differs;		/* it or what it reaches has items */
 	bool private_type;	/* defined in a .c file: modules cannot see in */
+	/*
+	 * The declared type of an exported variable, whose old and new types
+	 * do not stand in each other's place: its items say how they differ,
+	 * as a function type's say how a signature did.
+	 */
+	bool variable;
 	enum severity severity;	/* of its own items */
 };
 

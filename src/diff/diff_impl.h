@@ -23,6 +23,14 @@ struct differ {
 
 /* The pair of two types, new pairs queued for comparison. */
 uint32_t differ_pair(struct differ *df, uint32_t old_type, uint32_t new_type);
+/*
+ * The pair of an exported symbol's type: the pair of its old and new
+ * types when they stand in each other's place (function types always
+ * do), else, for a variable, a pair of its own (type_pair.variable)
+ * holding how they differ.
+ */
+uint32_t differ_symbol_type(struct differ *df, uint32_t old_type,
+			 uint32_t new_type);
 /* Compare every queued pair. */
 void differ_drain(struct differ *df);
 /*

@@ -164,6 +164,18 @@ static int compare_roots(const void *a, const void *b, void *ctx)
 		      type_spelling(&d->old_names, d->pairs[y->pair].old_type));
 }
 
+/*
+ * Whether a root cause is told by its own name: a named type, a base
+ * type, or the declaration of a variable; else by where it sits.
+ */
+static bool titled_by_itself(const struct kabi_diff *d, uint32_t pair)
+{
+	const struct kabi_type *t = model_type(d->old, d->pairs[pair].old_type);
+
+	return d->pairs[pair].variable || t->kind == KABI_BASE ||
+	       kabi_type_is_named(t);
+}
+
 /* The nearest named type holding an unnamed root, from the walk order. */
 static void set_context(struct kabi_diff *d, struct root_cause *root,
 			const uint32_t *order, size_t n, const uint32_t *via)
@@ -172,7 +184,7 @@ static void set_context(struct kabi_diff *d, struct root_cause *root,
 
 	root->context_pair = NONE;
 	root->context_member = NULL;
-	if (kabi_type_is_named(model_type(d->old, d->pairs[root->pair].old_type)))
+	if (titled_by_itself(d, root->pair))
 		return;
 	for (i = root->nvariants; i < n; i++) {
 		uint32_t p = order[i];
@@ -326,7 +338,8 @@ static void group_causes(const struct kabi_diff *d, struct causes *c)
 			continue;
 		strbuf_reset(&key);
 		/* a type without a name is told by where it is: its own */
-		if (kabi_type_is_named(model_type(d->old, d->pairs[p].old_type)))
+		if (kabi_type_is_named(model_type(d->old, d->pairs[p].old_type)) &&
+		    !d->pairs[p].variable)
 			cause_key(d, (uint32_t)p, &key);
 		else
 			strbuf_addf(&key, "#%zu", p);
@@ -386,9 +399,13 @@ void diff_roots(struct kabi_diff *d)
 		struct type_pair *tp = &d->pairs[p];
 
 		tp->severity = items_severity(d, tp->first_item, tp->nitems);
-		/* modules cannot reach inside a type private to a .c file */
-		tp->private_type = defined_in_c_file(d->old, tp->old_type) ||
-				   defined_in_c_file(d->new, tp->new_type);
+		/*
+		 * Modules cannot reach inside a type private to a .c file;
+		 * an exported variable they use all the same.
+		 */
+		tp->private_type = !tp->variable &&
+				   (defined_in_c_file(d->old, tp->old_type) ||
+				    defined_in_c_file(d->new, tp->new_type));
 		if (tp->private_type)
 			tp->severity = COMPATIBLE;
 	}

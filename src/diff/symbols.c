@@ -121,20 +121,14 @@ static void compare_symbol(struct differ *df, struct symbol_change *c)
 	const struct kabi_symbol *n = &d->new->symbols[c->new_symbol];
 	bool ot = o->flags & KABI_SYM_HAS_TYPE, nt = n->flags & KABI_SYM_HAS_TYPE;
 
+	/* the type first: a replaced variable type is a pair of its own */
+	if (ot && nt && !((o->flags ^ n->flags) & KABI_SYM_FUNCTION))
+		c->pair = differ_symbol_type(df, o->type, n->type);
 	compare_exports(df, o, n);
 	if (ot && !nt)
 		symbol_item(df, CHANGE_TYPE_INFO_LOST);
 	else if (!ot && nt)
 		symbol_item(df, CHANGE_TYPE_INFO_GAINED);
-	else if (ot && nt && !((o->flags ^ n->flags) & KABI_SYM_FUNCTION)) {
-
-		/* a pair for the type, or an item if it was replaced */
-		differ_child(df, PLACE_SELF, NULL, 0, o->type, n->type);
-		if (df->nedges) {
-			c->pair = df->edges[df->nedges - 1].to;
-			df->nedges = 0;
-		}
-	}
 }
 
 /* Move the items found for a symbol change into the diff. */

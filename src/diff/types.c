@@ -22,27 +22,36 @@ static const struct kabi_type *new_t(const struct differ *df, uint32_t id)
 	return model_type(df->d->new, id);
 }
 
+static uint32_t new_pair(struct kabi_diff *d, uint32_t old_type,
+			 uint32_t new_type)
+{
+	struct type_pair *p;
+
+	ALLOC_GROW(d->pairs, d->npairs + 1, d->pairs_alloc);
+	p = &d->pairs[d->npairs];
+	memset(p, 0, sizeof(*p));
+	p->old_type = old_type;
+	p->new_type = new_type;
+	return (uint32_t)d->npairs++;
+}
+
 uint32_t differ_pair(struct differ *df, uint32_t old_type, uint32_t new_type)
 {
 	struct kabi_diff *d = df->d;
 	uint64_t key = (uint64_t)old_type << 32 | new_type;
 	struct hashmap_iter it;
 	struct hashmap_entry *e;
-	struct type_pair *p;
+	uint32_t pair;
 
 	for (e = hashmap_first(&df->pair_index, hash_u64(key), &it); e;
 	     e = hashmap_next(&df->pair_index, &it))
 		if (e->key == key)
 			return (uint32_t)e->value;
-	ALLOC_GROW(d->pairs, d->npairs + 1, d->pairs_alloc);
-	p = &d->pairs[d->npairs];
-	memset(p, 0, sizeof(*p));
-	p->old_type = old_type;
-	p->new_type = new_type;
-	hashmap_add(&df->pair_index, hash_u64(key), key, d->npairs);
+	pair = new_pair(d, old_type, new_type);
+	hashmap_add(&df->pair_index, hash_u64(key), key, pair);
 	ALLOC_GROW(df->queue, df->nqueue + 1, df->queue_alloc);
-	df->queue[df->nqueue++] = (uint32_t)d->npairs;
-	return (uint32_t)d->npairs++;
+	df->queue[df->nqueue++] = pair;
+	return pair;
 }
 
 static bool named_kind(enum kabi_kind kind)
@@ -335,6 +344,34 @@ static void compare_member(struct differ *df, const struct visible_member *om,
 	differ_child(df, PLACE_MEMBER, om->name, 0, om->type, nm->type);
 }
 
+/* An array of no elements: "[0]" (counted) or "[]" (flexible). */
+static bool empty_array(const struct kabi_model *m, uint32_t id)
+{
+	const struct kabi_type *t = model_type(m, strip_typedefs(m, id));
+
+	return t->kind == KABI_ARRAY && t->size == 0;
+}
+
+/*
+ * The last member "u8 data[0]" written "u8 data[]" (the kernel converted
+ * hundreds), or back: the same bytes at the same place in a struct of the
+ * same size. The item the member's comparison just made says so.
+ */
+static void relax_flexible_array(struct differ *df, const struct visible *ov,
+				 size_t i, const struct visible *nv, size_t j,
+				 bool same_size)
+{
+	struct change_item *it = df->nitems ? &df->items[df->nitems - 1] : NULL;
+
+	if (!it || it->kind != CHANGE_ARRAY_COUNT || !same_size ||
+	    i + 1 != ov->n || j + 1 != nv->n ||
+	    ov->v[i].offset != nv->v[j].offset ||
+	    !empty_array(df->d->old, ov->v[i].type) ||
+	    !empty_array(df->d->new, nv->v[j].type))
+		return;
+	it->kind = CHANGE_FLEX_ARRAY;
+}
+
 static void compare_members(struct differ *df, const struct kabi_type *o,
 			    const struct kabi_type *n)
 {
@@ -358,6 +395,8 @@ static void compare_members(struct differ *df, const struct kabi_type *o,
 
 		if (match[i] != NONE) {
 			compare_member(df, om, &nv.v[match[i]]);
+			relax_flexible_array(df, &ov, i, &nv, match[i],
+					     o->size == n->size);
 			continue;
 		}
 		j = find_rename(d, om, &nv, taken);
@@ -503,20 +542,28 @@ static void compare_function(struct differ *df, const struct kabi_type *o,
 			      !!(o->flags & KABI_TYPE_VARIADIC),
 			      !!(n->flags & KABI_TYPE_VARIADIC));
 	if ((o->flags ^ n->flags) & KABI_TYPE_UNPROTOTYPED)
-		differ_item(df, CHANGE_PROTOTYPE_CHANGED, PLACE_SELF, NULL, 0);
+		differ_values(df, CHANGE_PROTOTYPE_CHANGED, PLACE_SELF, NULL,
+			      !(o->flags & KABI_TYPE_UNPROTOTYPED),
+			      !(n->flags & KABI_TYPE_UNPROTOTYPED));
 }
 
-static void compare_content(struct differ *df, const struct kabi_type *o,
-			    const struct kabi_type *n)
+static void compare_content(struct differ *df, const struct type_pair *p)
 {
+	const struct kabi_type *o = old_t(df, p->old_type);
+	const struct kabi_type *n = new_t(df, p->new_type);
+
 	switch (o->kind) {
 	case KABI_VOID:
 	case KABI_UNKNOWN:
 		break;
 	case KABI_BASE:
-		if (o->size != n->size || o->encoding != n->encoding)
+		/* the types themselves, for their encodings */
+		if (o->size != n->size || o->encoding != n->encoding) {
 			differ_values(df, CHANGE_BASE_CHANGED, PLACE_SELF, NULL,
 				      o->size, n->size);
+			df->items[df->nitems - 1].old_type = p->old_type;
+			df->items[df->nitems - 1].new_type = p->new_type;
+		}
 		break;
 	case KABI_POINTER:
 		if (o->size != n->size)
@@ -567,6 +614,21 @@ static void store_pair(struct differ *df, uint32_t pair)
 	df->nedges = 0;
 }
 
+uint32_t differ_symbol_type(struct differ *df, uint32_t old_type,
+			 uint32_t new_type)
+{
+	uint32_t pair;
+
+	if (differ_same_identity(df->d, old_type, new_type))
+		return differ_pair(df, old_type, new_type);
+	/* never shared: each variable's declaration is a change of its own */
+	pair = new_pair(df->d, old_type, new_type);
+	df->d->pairs[pair].variable = true;
+	differ_child(df, PLACE_SELF, NULL, 0, old_type, new_type);
+	store_pair(df, pair);
+	return pair;
+}
+
 void differ_drain(struct differ *df)
 {
 	/* first in, first out: breadth first, for short paths in reports */
@@ -576,8 +638,7 @@ void differ_drain(struct differ *df)
 		uint32_t pair = df->queue[next++];
 		const struct type_pair *p = &df->d->pairs[pair];
 
-		compare_content(df, old_t(df, p->old_type),
-				new_t(df, p->new_type));
+		compare_content(df, p);
 		store_pair(df, pair);
 	}
 	df->nqueue = 0;

@@ -31,6 +31,37 @@ const char *kabi_kind_name(enum kabi_kind kind)
 	return (unsigned)kind < KABI_KIND_COUNT ? kind_names[kind] : "?";
 }
 
+static const char *const encoding_names[] = {
+	[KABI_ENC_ADDRESS] = "address",
+	[KABI_ENC_BOOLEAN] = "boolean",
+	[KABI_ENC_COMPLEX_FLOAT] = "complex-float",
+	[KABI_ENC_FLOAT] = "float",
+	[KABI_ENC_SIGNED] = "signed",
+	[KABI_ENC_SIGNED_CHAR] = "signed-char",
+	[KABI_ENC_UNSIGNED] = "unsigned",
+	[KABI_ENC_UNSIGNED_CHAR] = "unsigned-char",
+	[KABI_ENC_UTF] = "utf",
+};
+
+#define NENCODINGS (sizeof(encoding_names) / sizeof(*encoding_names))
+
+const char *kabi_encoding_name(unsigned encoding)
+{
+	return encoding < NENCODINGS ? encoding_names[encoding] : NULL;
+}
+
+bool kabi_encoding_parse(const char *name, unsigned *encoding)
+{
+	unsigned i;
+
+	for (i = 0; i < NENCODINGS; i++)
+		if (encoding_names[i] && !strcmp(name, encoding_names[i])) {
+			*encoding = i;
+			return true;
+		}
+	return false;
+}
+
 bool kabi_type_is_named(const struct kabi_type *t)
 {
 	return t->name && (t->kind == KABI_STRUCT || t->kind == KABI_UNION ||

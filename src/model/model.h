@@ -36,6 +36,24 @@ enum kabi_kind {
 	KABI_KIND_COUNT
 };
 
+/*
+ * How a base type's bits are read. The values are DWARF's DW_ATE_* ones,
+ * so that a reader of DWARF maps them one to one and the hashes of
+ * baseline ids stay what they were; other readers use the names.
+ */
+enum kabi_encoding {
+	KABI_ENC_NONE = 0,
+	KABI_ENC_ADDRESS = 0x1,
+	KABI_ENC_BOOLEAN = 0x2,
+	KABI_ENC_COMPLEX_FLOAT = 0x3,
+	KABI_ENC_FLOAT = 0x4,
+	KABI_ENC_SIGNED = 0x5,
+	KABI_ENC_SIGNED_CHAR = 0x6,
+	KABI_ENC_UNSIGNED = 0x7,
+	KABI_ENC_UNSIGNED_CHAR = 0x8,
+	KABI_ENC_UTF = 0x10,
+};
+
 /* kabi_type.flags */
 enum {
 	KABI_TYPE_DECLARATION = 1 << 0,	/* struct/union/enum known by name only */
@@ -49,7 +67,7 @@ enum {
 struct kabi_type {
 	uint8_t kind;
 	uint8_t flags;
-	uint16_t encoding;	/* base types: DW_ATE_* value */
+	uint16_t encoding;	/* base types: enum kabi_encoding */
 	uint32_t name;		/* string offset; 0: anonymous */
 	uint32_t target;	/* pointee, qualified, aliased, element or return type */
 	uint32_t first;		/* first member, enumerator or parameter */
@@ -151,6 +169,13 @@ void model_sort_symbols(struct kabi_model *m);
 
 /* "struct", "union", "pointer", ... as used in baselines and reports */
 const char *kabi_kind_name(enum kabi_kind kind);
+/*
+ * "signed", "unsigned-char", ... as baselines spell an encoding; NULL for
+ * a value without a name (baselines then give the number).
+ */
+const char *kabi_encoding_name(unsigned encoding);
+/* The encoding a name spells; false if none does. */
+bool kabi_encoding_parse(const char *name, unsigned *encoding);
 /* A named struct, union, enum or typedef: a type with an identity. */
 bool kabi_type_is_named(const struct kabi_type *t);
 /* Whether a kind has members, enumerators or parameters. */

@@ -22,27 +22,94 @@ bool report_crc_only(const struct diff_view *v, size_t symbol)
 	       view_item_shown(v, symbol, 0);
 }
 
-/* An item of a symbol that is about its type rather than its export. */
-static bool is_type_item(enum change_kind kind)
+enum { ROOT_STRUCT, ROOT_UNION, ROOT_ENUM, ROOT_TYPEDEF, ROOT_FUNCTION,
+       ROOT_VARIABLE, ROOT_BASE, ROOT_OTHER };
+
+static const char *const root_kinds[REPORT_ROOT_KINDS] = {
+	[ROOT_STRUCT] = "struct", [ROOT_UNION] = "union", [ROOT_ENUM] = "enum",
+	[ROOT_TYPEDEF] = "typedef", [ROOT_FUNCTION] = "function",
+	[ROOT_VARIABLE] = "variable", [ROOT_BASE] = "base type",
+	[ROOT_OTHER] = "other",
+};
+
+const char *report_root_kind_label(unsigned index)
 {
-	return kind == CHANGE_TYPE_REPLACED || kind == CHANGE_ARRAY_COUNT ||
-	       kind == CHANGE_QUALIFIER_CHANGED ||
-	       kind == CHANGE_SAME_UNDERLYING ||
-	       kind == CHANGE_TYPE_INFO_LOST || kind == CHANGE_TYPE_INFO_GAINED;
+	return index < REPORT_ROOT_KINDS ? root_kinds[index] : "other";
 }
 
-static bool type_changed(const struct diff_view *v, size_t symbol)
+unsigned report_root_kind(const struct kabi_diff *d, const struct root_cause *r)
 {
-	const struct symbol_change *c = &v->d->symbols[symbol];
-	uint32_t k;
+	const struct type_pair *p = &d->pairs[r->pair];
 
-	if (v->symbol_type[symbol])
-		return true;
-	for (k = 0; k < c->nitems; k++)
-		if (view_item_shown(v, symbol, k) &&
-		    is_type_item(v->d->items[c->first_item + k].kind))
-			return true;
-	return false;
+	if (p->variable)
+		return ROOT_VARIABLE;
+	switch (model_type(d->old, p->old_type)->kind) {
+	case KABI_STRUCT: return ROOT_STRUCT;
+	case KABI_UNION: return ROOT_UNION;
+	case KABI_ENUM: return ROOT_ENUM;
+	case KABI_TYPEDEF: return ROOT_TYPEDEF;
+	case KABI_FUNCTION: return ROOT_FUNCTION;
+	case KABI_BASE: return ROOT_BASE;
+	default: return ROOT_OTHER;
+	}
+}
+
+/* The breaking rules among the items of a root or an export, once each. */
+static void count_breaking_rules(const struct change_item *items, uint32_t n,
+				 size_t *by_rule, const struct diff_view *v,
+				 size_t symbol)
+{
+	bool seen[CHANGE_COUNT] = { false };
+	uint32_t i;
+
+	for (i = 0; i < n; i++) {
+		enum change_kind kind = items[i].kind;
+
+		if (change_severity(kind) != BREAKING || seen[kind] ||
+		    (symbol != SIZE_MAX && !view_item_shown(v, symbol, i)))
+			continue;
+		seen[kind] = true;
+		by_rule[kind]++;
+	}
+}
+
+static void count_breaking(const struct diff_view *v, struct report_summary *s)
+{
+	const struct kabi_diff *d = v->d;
+	size_t i, k;
+
+	for (i = 0; i < d->nroots; i++) {
+		const struct type_pair *p = &d->pairs[d->roots[i].pair];
+
+		if (v->root_rule[i] == SHOWN && d->roots[i].severity == BREAKING)
+			count_breaking_rules(d->items + p->first_item, p->nitems,
+					     s->breaking_roots_by_rule, v,
+					     SIZE_MAX);
+	}
+	for (i = 0; i < d->nsymbols; i++)
+		count_breaking_rules(d->items + d->symbols[i].first_item,
+				     d->symbols[i].nitems,
+				     s->breaking_exports_by_rule, v, i);
+	s->breaking_by_crc_alone = s->breaking_exports_by_rule[CHANGE_CRC_CHANGED];
+	for (k = 0; k < CHANGE_COUNT; k++)
+		if (k != CHANGE_CRC_CHANGED &&
+		    (s->breaking_roots_by_rule[k] || s->breaking_exports_by_rule[k]))
+			s->breaking_by_crc_alone = false;
+}
+
+const char *report_verdict_note(const struct report_summary *s)
+{
+	if (!s->breaking_by_crc_alone)
+		return NULL;
+	if (s->roots)
+		return "every type change found is compatible: the CRCs alone "
+		       "make this breaking, as modules built with modversions "
+		       "against OLD will not load on NEW. Keep the CRCs (hide "
+		       "the change from genksyms, as distributions do with "
+		       "__GENKSYMS__) or judge without them: --ignore-crc.";
+	return "no type change was found to explain the CRC changes; modules "
+	       "built with modversions against OLD will not load on NEW. To "
+	       "judge without CRCs: --ignore-crc.";
 }
 
 void report_summarize(const struct diff_view *v, struct report_summary *s)
@@ -66,7 +133,7 @@ void report_summarize(const struct diff_view *v, struct report_summary *s)
 			s->removed++;
 		else {
 			s->changed++;
-			if (type_changed(v, i))
+			if (v->symbol_type[i])
 				s->by_type++;
 			else if (report_crc_only(v, i))
 				s->crc_only++;
@@ -77,19 +144,18 @@ void report_summarize(const struct diff_view *v, struct report_summary *s)
 			s->breaking = true;
 	}
 	for (i = 0; i < d->nroots; i++) {
-		const struct type_pair *p = &d->pairs[d->roots[i].pair];
-
 		if (v->root_rule[i] != SHOWN) {
 			s->hidden_roots++;
 			continue;
 		}
 		s->roots++;
-		s->roots_by_kind[d->old->types[p->old_type].kind]++;
+		s->roots_by_kind[report_root_kind(d, &d->roots[i])]++;
 		if (d->roots[i].severity == BREAKING) {
 			s->breaking_roots++;
 			s->breaking = true;
 		}
 	}
+	count_breaking(v, s);
 }
 
 size_t report_root_symbols(const struct diff_view *v, size_t root,
@@ -174,6 +240,20 @@ static bool enum_signed(const struct kabi_diff *d, uint32_t pair)
 		KABI_TYPE_SIGNED);
 }
 
+/* "signed-char, 1 byte" */
+static void add_base(struct strbuf *sb, const struct kabi_model *m,
+		     uint32_t type)
+{
+	const struct kabi_type *t = model_type(m, type);
+	const char *enc = kabi_encoding_name(t->encoding);
+
+	if (enc)
+		strbuf_adds(sb, enc);
+	else
+		strbuf_addf(sb, "encoding %u", (unsigned)t->encoding);
+	strbuf_addf(sb, ", %" PRIu64 " byte%s", t->size, t->size == 1 ? "" : "s");
+}
+
 static void describe_member(struct strbuf *sb, const struct kabi_diff *d,
 			    const struct change_item *it)
 {
@@ -228,6 +308,7 @@ void report_describe_item(struct strbuf *sb, const struct kabi_diff *d,
 	case CHANGE_QUALIFIER_CHANGED:
 	case CHANGE_SAME_UNDERLYING:
 	case CHANGE_ARRAY_COUNT:
+	case CHANGE_FLEX_ARRAY:
 		add_place(sb, it);
 		strbuf_addf(sb, " changed from %s to %s",
 			    old_spelling(d, it->old_type),
@@ -238,6 +319,8 @@ void report_describe_item(struct strbuf *sb, const struct kabi_diff *d,
 			strbuf_adds(sb, " (the same type underneath)");
 		else if (it->kind == CHANGE_ARRAY_COUNT)
 			strbuf_adds(sb, " (array bounds)");
+		else if (it->kind == CHANGE_FLEX_ARRAY)
+			strbuf_adds(sb, " (the same empty array at the end)");
 		return;
 	case CHANGE_SIZE_CHANGED:
 		strbuf_addf(sb, "size %" PRIu64 " -> %" PRIu64 " bytes",
@@ -275,8 +358,19 @@ void report_describe_item(struct strbuf *sb, const struct kabi_diff *d,
 		strbuf_addf(sb, "parameter %" PRIu32 " (%s) removed",
 			    it->index + 1, old_spelling(d, it->old_type));
 		return;
+	case CHANGE_PROTOTYPE_CHANGED:
+		strbuf_adds(sb, it->new_value
+			    ? "now declared with a prototype (was \"()\")"
+			    : "now declared without a prototype, as \"()\"");
+		return;
 	case CHANGE_VARIADIC_CHANGED:
 		strbuf_adds(sb, it->new_value ? "now variadic" : "no longer variadic");
+		return;
+	case CHANGE_BASE_CHANGED:
+		strbuf_adds(sb, "base type changed from ");
+		add_base(sb, d->old, it->old_type);
+		strbuf_adds(sb, " to ");
+		add_base(sb, d->new, it->new_type);
 		return;
 	case CHANGE_CRC_CHANGED:
 		strbuf_addf(sb, "CRC 0x%08" PRIx64 " -> 0x%08" PRIx64,
@@ -339,10 +433,48 @@ void report_describe_path(struct strbuf *sb, const struct kabi_diff *d,
 	}
 	for (; k < n; k++) {
 		const struct pair_edge *e = &d->edges[edges[k]];
+		const char *to = old_spelling(d, d->pairs[e->to].old_type);
 
-		strbuf_addf(sb, " -> %s", old_spelling(d, d->pairs[e->to].old_type));
+		/*
+		 * A variable whose declared type changed only by a qualifier
+		 * leads to the same type again: one step says it.
+		 */
+		if (k || !d->pairs[s->pair].variable ||
+		    strcmp(to, old_spelling(d, d->pairs[s->pair].old_type)))
+			strbuf_addf(sb, " -> %s", to);
 		if (k + 1 < n && d->edges[edges[k + 1]].place == PLACE_MEMBER)
 			add_member_step(sb, d->edges[edges[k + 1]].name);
+	}
+}
+
+/* What a root cause is called: its type, or where an unnamed one sits. */
+void report_root_title(struct strbuf *sb, const struct kabi_diff *d,
+		       const struct root_cause *r)
+{
+	const struct type_pair *p = &d->pairs[r->pair];
+	const char *olds = type_spelling(&d->old_names, p->old_type);
+	const char *news = type_spelling(&d->new_names, p->new_type);
+	const struct kabi_type *t = model_type(d->old, p->old_type);
+
+	if (p->variable) {
+		strbuf_addf(sb, "type of %s",
+			    diff_symbol_name(d, &d->symbols[r->own_symbol]));
+	} else if (r->context_pair != NONE) {
+		strbuf_addf(sb, "%s", type_spelling(&d->old_names,
+						    d->pairs[r->context_pair].old_type));
+		if (r->context_member && *r->context_member)
+			strbuf_addf(sb, "::%s", r->context_member);
+		strbuf_addf(sb, " (%s)", olds);
+	} else if (r->own_symbol != NONE && t->kind == KABI_FUNCTION) {
+		strbuf_addf(sb, "%s() signature",
+			    diff_symbol_name(d, &d->symbols[r->own_symbol]));
+	} else if (r->own_symbol != NONE && !t->name) {
+		strbuf_addf(sb, "type of %s (%s)",
+			    diff_symbol_name(d, &d->symbols[r->own_symbol]), olds);
+	} else {
+		strbuf_adds(sb, olds);
+		if (strcmp(olds, news))
+			strbuf_addf(sb, " -> %s", news);
 	}
 }
 

@@ -14,19 +14,56 @@
 
 #define NONE UINT32_MAX
 
-/* A JSON string; bytes that are not printable ASCII become \u00XX. */
-static void json_str(FILE *out, const char *s)
+/* The length of the valid UTF-8 sequence at s, or 0 if there is none. */
+static size_t utf8_length(const unsigned char *s)
 {
-	fputc('"', out);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
+	size_t len, i;
+	uint32_t cp;
 
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c < 0x20 || c >= 0x7f)
-			fprintf(out, "\\u%04x", c);
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		len = 2, cp = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		len = 3, cp = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		len = 4, cp = s[0] & 0x07;
+	else
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	/* no overlong forms, no surrogates, nothing past U+10FFFF */
+	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+		return 0;
+	return len;
+}
+
+/*
+ * A JSON string: valid UTF-8 as it is, control characters escaped, and
+ * each byte that is not part of valid UTF-8 (a file name can hold any)
+ * as U+FFFD, the replacement character.
+ */
+static void json_str(FILE *out, const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+
+	fputc('"', out);
+	while (*s) {
+		size_t len = utf8_length(s);
+
+		if (*s == '"' || *s == '\\')
+			fprintf(out, "\\%c", *s);
+		else if (*s < 0x20 || *s == 0x7f)
+			fprintf(out, "\\u%04x", *s);
+		else if (len)
+			fwrite(s, 1, len, out);
 		else
-			fputc(c, out);
+			fputs("\\ufffd", out);
+		s += len ? len : 1;
 	}
 	fputc('"', out);
 }
@@ -75,7 +112,11 @@ static void json_item(FILE *out, const struct kabi_diff *d, uint32_t pair,
 	}
 	if (it->place == PLACE_PARAM)
 		fprintf(out, ", \"parameter\": %" PRIu32, it->index + 1);
-	if (it->has_values)
+	/* CRCs as Module.symvers writes them */
+	if (it->has_values && it->kind == CHANGE_CRC_CHANGED)
+		fprintf(out, ", \"old\": \"0x%08" PRIx64 "\", \"new\": \"0x%08"
+			PRIx64 "\"", it->old_value, it->new_value);
+	else if (it->has_values)
 		fprintf(out, ", \"old\": %" PRIu64 ", \"new\": %" PRIu64,
 			it->old_value, it->new_value);
 	fputs(", ", out);
@@ -135,7 +176,24 @@ static void json_summary(FILE *out, const struct diff_view *v)
 			fprintf(out, ", \"count\": %zu}", v->hits[k]);
 			sep = ", ";
 		}
-	fputs("]}}", out);
+	fprintf(out, "], \"ignored_crcs\": %zu},\n   \"breaking_rules\": [",
+		v->ignored_crcs);
+	sep = "";
+	for (k = 0; k < CHANGE_COUNT; k++)
+		if (s.breaking_roots_by_rule[k] || s.breaking_exports_by_rule[k]) {
+			fprintf(out, "%s{\"rule\": ", sep);
+			json_str(out, change_rule(k));
+			fprintf(out, ", \"root_causes\": %zu, \"exports\": %zu}",
+				s.breaking_roots_by_rule[k],
+				s.breaking_exports_by_rule[k]);
+			sep = ", ";
+		}
+	fputs("]", out);
+	if (report_verdict_note(&s)) {
+		fputs(",\n   \"note\": ", out);
+		json_str(out, report_verdict_note(&s));
+	}
+	fputs("}", out);
 }
 
 static void json_root(FILE *out, const struct diff_view *v, size_t index,
@@ -150,7 +208,11 @@ static void json_root(FILE *out, const struct diff_view *v, size_t index,
 	size_t paths = o->full ? n : (n < o->examples ? n : o->examples);
 	struct strbuf sb = STRBUF_INIT;
 
+	report_root_title(&sb, d, r);
 	fputs("    {", out);
+	json_key(out, "title");
+	json_str(out, sb.buf);
+	fputs(", ", out);
 	json_key(out, "old_type");
 	json_str(out, type_id(&d->old_names, p->old_type));
 	fputs(", ", out);
@@ -158,10 +220,10 @@ static void json_root(FILE *out, const struct diff_view *v, size_t index,
 	json_str(out, type_id(&d->new_names, p->new_type));
 	fputs(", ", out);
 	json_key(out, "kind");
-	json_str(out, kabi_kind_name(t->kind));
+	json_str(out, p->variable ? "variable" : kabi_kind_name(t->kind));
 	fputs(", ", out);
 	json_key(out, "file");
-	json_str(out, model_str(d->old, t->decl_file));
+	json_str(out, p->variable ? "" : model_str(d->old, t->decl_file));
 	fputs(", ", out);
 	json_key(out, "severity");
 	json_str(out, severity_name(r->severity));
@@ -260,7 +322,7 @@ void report_json(FILE *out, const struct diff_view *v,
 	const char *sep = "\n";
 	size_t i;
 
-	fputs("{\n  \"kabi_diff_format\": 1,\n  \"old\": ", out);
+	fputs("{\n  \"kabi_diff_format\": 2,\n  \"old\": ", out);
 	json_side(out, d->old);
 	fputs(",\n  \"new\": ", out);
 	json_side(out, d->new);

@@ -35,20 +35,47 @@ void report_json(FILE *out, const struct diff_view *v,
 int report_exit_status(const struct diff_view *v);
 
 /* Shared by the writers (describe.c). */
+
+/*
+ * What a root cause is, as the summary counts them: "struct", "union",
+ * "enum", "typedef", "function", "variable" (an exported variable's
+ * declared type), "base" (a base type), "other".
+ */
+#define REPORT_ROOT_KINDS 8
+const char *report_root_kind_label(unsigned index);
+unsigned report_root_kind(const struct kabi_diff *d, const struct root_cause *r);
+
 struct report_summary {
 	size_t old_symbols, new_symbols;
 	size_t added, removed, changed;	/* changed: paired, with any change */
 	size_t by_type, crc_only, by_export;
 	size_t roots, breaking_roots;
-	size_t roots_by_kind[KABI_KIND_COUNT];
+	size_t roots_by_kind[REPORT_ROOT_KINDS];
 	bool breaking;
+	/*
+	 * What set the breaking bit, by rule: shown root causes with a
+	 * breaking item of the rule, shown exports with one of their own.
+	 */
+	size_t breaking_roots_by_rule[CHANGE_COUNT];
+	size_t breaking_exports_by_rule[CHANGE_COUNT];
+	/* only CRCs make it breaking: no other rule does */
+	bool breaking_by_crc_alone;
 	size_t hidden_roots, hidden_symbols;	/* by suppressions */
 };
 
 void report_summarize(const struct diff_view *v, struct report_summary *s);
+/* Why the verdict is breaking when CRCs alone make it so, or NULL. */
+const char *report_verdict_note(const struct report_summary *s);
 /* The exports a root cause reaches that show (shown ones only). */
 size_t report_root_symbols(const struct diff_view *v, size_t root,
 			   uint32_t *out);
+/*
+ * What a root cause is called: "struct sk_buff", "kf_read() signature",
+ * "type of kf_counter", or where an unnamed type sits
+ * ("struct kf_dev::ops (struct {anon:...})").
+ */
+void report_root_title(struct strbuf *sb, const struct kabi_diff *d,
+		       const struct root_cause *r);
 /* "member 'len' type changed from int to long int" */
 void report_describe_item(struct strbuf *sb, const struct kabi_diff *d,
 			  uint32_t pair, const struct change_item *it);

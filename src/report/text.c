@@ -20,17 +20,6 @@ static const char *severity_name(enum severity s)
 	return s == BREAKING ? "breaking" : "compatible";
 }
 
-static const char *kind_label(enum kabi_kind kind)
-{
-	switch (kind) {
-	case KABI_STRUCT: case KABI_UNION: case KABI_ENUM:
-	case KABI_TYPEDEF: case KABI_FUNCTION:
-		return kabi_kind_name(kind);
-	default:
-		return "other";
-	}
-}
-
 static void print_suppressed(FILE *out, const struct diff_view *v,
 			     const struct report_summary *s)
 {
@@ -51,14 +40,74 @@ static void print_suppressed(FILE *out, const struct diff_view *v,
 	fprintf(out, "%s\n", *sep == ',' ? ")" : "");
 }
 
+/*
+ * Words to the summary's right column, wrapped at 79 columns. GLUE in a
+ * word is a space the line does not break at.
+ */
+#define GLUE '\x1f'
+
+static void wrap_words(FILE *out, const char *label, const char *text)
+{
+	const size_t indent = 15;
+	size_t col = (size_t)fprintf(out, "  %-13s", label), i;
+
+	while (*text) {
+		size_t len = strcspn(text, " ");
+
+		if (col > indent && col + 1 + len > 79) {
+			fprintf(out, "\n%*s", (int)indent, "");
+			col = indent;
+		} else if (col > indent) {
+			fputc(' ', out);
+			col++;
+		}
+		for (i = 0; i < len; i++)
+			fputc(text[i] == GLUE ? ' ' : text[i], out);
+		col += len;
+		text += len;
+		text += strspn(text, " ");
+	}
+	fputc('\n', out);
+}
+
+static void add_rule_count(struct strbuf *sb, enum change_kind kind,
+			   size_t n, const char *what)
+{
+	const char *c;
+
+	strbuf_addf(sb, "%s%s%c(%zu%c", sb->len ? ", " : "", change_rule(kind),
+		    GLUE, n, GLUE);
+	for (c = what; *c; c++)
+		strbuf_addch(sb, *c == ' ' ? GLUE : *c);
+	strbuf_addf(sb, "%s)", n == 1 ? "" : "s");
+}
+
+/* Which rules made the verdict breaking, with counts. */
+static void print_because(FILE *out, const struct report_summary *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+	unsigned k;
+
+	for (k = 0; k < CHANGE_COUNT; k++) {
+		if (s->breaking_roots_by_rule[k])
+			add_rule_count(&sb, k, s->breaking_roots_by_rule[k],
+				       "root cause");
+		if (s->breaking_exports_by_rule[k])
+			add_rule_count(&sb, k, s->breaking_exports_by_rule[k],
+				       "export");
+	}
+	wrap_words(out, "because:", sb.buf);
+	if (report_verdict_note(s))
+		wrap_words(out, "note:", report_verdict_note(s));
+	strbuf_release(&sb);
+}
+
 static void print_summary(FILE *out, const struct diff_view *v,
 			  const struct report_summary *s)
 {
 	const struct kabi_diff *d = v->d;
-	const char *const labels[] = { "struct", "union", "enum", "typedef",
-				       "function", "other" };
-	size_t counts[6] = { 0 }, i, k;
 	const char *sep = ": ";
+	unsigned i;
 
 	fprintf(out, "kabi diff: %s -> %s (%s)\n\n",
 		*model_str(d->old, d->old->release) ? model_str(d->old, d->old->release) : "old",
@@ -72,23 +121,25 @@ static void print_summary(FILE *out, const struct diff_view *v,
 		fprintf(out, "  changed:     %zu by a type change, %zu by the export "
 			"itself, %zu by the CRC alone\n",
 			s->by_type, s->by_export, s->crc_only);
-	for (k = 0; k < KABI_KIND_COUNT; k++)
-		for (i = 0; i < 6; i++)
-			if (!strcmp(kind_label(k), labels[i]))
-				counts[i] += s->roots_by_kind[k];
 	fprintf(out, "  root causes: %zu (%zu breaking)", s->roots,
 		s->breaking_roots);
-	for (i = 0; i < 6; i++)
-		if (counts[i]) {
-			fprintf(out, "%s%zu %s", sep, counts[i], labels[i]);
+	for (i = 0; i < REPORT_ROOT_KINDS; i++)
+		if (s->roots_by_kind[i]) {
+			fprintf(out, "%s%zu %s", sep, s->roots_by_kind[i],
+				report_root_kind_label(i));
 			sep = ", ";
 		}
 	fprintf(out, "\n");
 	print_suppressed(out, v, s);
+	if (v->ignored_crcs)
+		fprintf(out, "  CRCs:        %zu change%s ignored (--ignore-crc)\n",
+			v->ignored_crcs, v->ignored_crcs == 1 ? "" : "s");
 	fprintf(out, "  verdict:     %s (exit status %d)\n",
 		report_exit_status(v) == 0 ? "no change"
 		: s->breaking ? "breaking changes" : "compatible changes only",
 		report_exit_status(v));
+	if (s->breaking)
+		print_because(out, s);
 }
 
 /* Three or more members in a row moved by the same distance: one line. */
@@ -150,34 +201,6 @@ static void print_items(FILE *out, const struct kabi_diff *d, uint32_t pair,
 	strbuf_release(&sb);
 }
 
-/* What a root cause is called: its type, or where an unnamed one sits. */
-static void root_title(struct strbuf *sb, const struct kabi_diff *d,
-		       const struct root_cause *r)
-{
-	const struct type_pair *p = &d->pairs[r->pair];
-	const char *olds = type_spelling(&d->old_names, p->old_type);
-	const char *news = type_spelling(&d->new_names, p->new_type);
-	const struct kabi_type *t = model_type(d->old, p->old_type);
-
-	if (r->context_pair != NONE) {
-		strbuf_addf(sb, "%s", type_spelling(&d->old_names,
-						    d->pairs[r->context_pair].old_type));
-		if (r->context_member && *r->context_member)
-			strbuf_addf(sb, "::%s", r->context_member);
-		strbuf_addf(sb, " (%s)", olds);
-	} else if (r->own_symbol != NONE && t->kind == KABI_FUNCTION) {
-		strbuf_addf(sb, "%s() signature",
-			    diff_symbol_name(d, &d->symbols[r->own_symbol]));
-	} else if (r->own_symbol != NONE && !t->name) {
-		strbuf_addf(sb, "type of %s (%s)",
-			    diff_symbol_name(d, &d->symbols[r->own_symbol]), olds);
-	} else {
-		strbuf_adds(sb, olds);
-		if (strcmp(olds, news))
-			strbuf_addf(sb, " -> %s", news);
-	}
-}
-
 static void print_root(FILE *out, const struct diff_view *v, size_t index,
 		       size_t number, const struct report_options *o)
 {
@@ -189,19 +212,20 @@ static void print_root(FILE *out, const struct diff_view *v, size_t index,
 	size_t n = report_root_symbols(v, index, syms), shown, i;
 	struct strbuf sb = STRBUF_INIT;
 
-	root_title(&sb, d, r);
+	report_root_title(&sb, d, r);
 	fprintf(out, "%3zu. %s [%s]", number, sb.buf,
 		v->root_rule[index] != SHOWN ? view_rule_name(v, v->root_rule[index])
 		: p->private_type ? "compatible: private to its .c file"
 				  : severity_name(r->severity));
-	if (t->decl_file)
+	/* a variable's declared type says where its types are, not it */
+	if (t->decl_file && !p->variable)
 		fprintf(out, ", %s", model_str(d->old, t->decl_file));
 	fprintf(out, ": reaches %zu export%s\n", n, n == 1 ? "" : "s");
 	print_items(out, d, r->pair, p->first_item, p->nitems, p->private_type,
 		    "       ");
 	shown = o->full ? n : (n < o->examples ? n : o->examples);
-	/* an export's own signature needs no path to it */
-	if (r->own_symbol != NONE && n == 1)
+	/* an export's own signature needs no path to it, but in a full list */
+	if (r->own_symbol != NONE && n == 1 && !o->full)
 		shown = 0;
 	for (i = 0; i < shown; i++) {
 		strbuf_reset(&sb);

@@ -13,7 +13,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <dwarf.h>
 #include <libxml/xmlreader.h>
 
 #include "store.h"
@@ -224,25 +223,16 @@ static enum kabi_kind kind_of_tag(const char *tag)
 	return KABI_VOID;
 }
 
-static const char *const encodings[] = {
-	[DW_ATE_address] = "address", [DW_ATE_boolean] = "boolean",
-	[DW_ATE_complex_float] = "complex-float", [DW_ATE_float] = "float",
-	[DW_ATE_signed] = "signed", [DW_ATE_signed_char] = "signed-char",
-	[DW_ATE_unsigned] = "unsigned", [DW_ATE_unsigned_char] = "unsigned-char",
-	[DW_ATE_UTF] = "utf",
-};
-
 static uint16_t get_encoding(struct reader *r)
 {
 	const char *v = need(r, "encoding");
 	uint64_t n;
-	size_t i;
+	unsigned e;
 
 	if (!v)
 		return 0;
-	for (i = 0; i < sizeof(encodings) / sizeof(*encodings); i++)
-		if (encodings[i] && !strcmp(v, encodings[i]))
-			return (uint16_t)i;
+	if (kabi_encoding_parse(v, &e))
+		return (uint16_t)e;
 	if (parse_u64(v, &n) && n <= UINT16_MAX)
 		return (uint16_t)n;
 	fail(r, "unknown encoding '%s'", v);

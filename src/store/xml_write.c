@@ -4,7 +4,6 @@
  * types sorted by id; every element sits on its own line and attributes
  * come in a fixed order, so that the same model gives the same bytes.
  */
-#include <dwarf.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,22 +62,6 @@ static void emit(struct writer *w, const char *end)
 static void open_tag(struct writer *w, const char *tag)
 {
 	strbuf_addf(&w->line, "<%s", tag);
-}
-
-static const char *encoding_name(unsigned enc)
-{
-	switch (enc) {
-	case DW_ATE_address: return "address";
-	case DW_ATE_boolean: return "boolean";
-	case DW_ATE_complex_float: return "complex-float";
-	case DW_ATE_float: return "float";
-	case DW_ATE_signed: return "signed";
-	case DW_ATE_signed_char: return "signed-char";
-	case DW_ATE_unsigned: return "unsigned";
-	case DW_ATE_unsigned_char: return "unsigned-char";
-	case DW_ATE_UTF: return "utf";
-	default: return NULL;
-	}
 }
 
 static void write_decl(struct writer *w, const struct kabi_type *t)
@@ -150,7 +133,7 @@ static void write_type(struct writer *w, uint32_t id)
 	case KABI_BASE:
 		attr_str(w, "name", t->name);
 		attr_u64(w, "size", t->size);
-		enc = encoding_name(t->encoding);
+		enc = kabi_encoding_name(t->encoding);
 		if (enc)
 			attr(w, "encoding", enc);
 		else

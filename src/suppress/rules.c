@@ -82,7 +82,7 @@ void suppressions_add_header_dir(struct suppressions *s, const char *dir)
 
 bool suppressions_empty(const struct suppressions *s)
 {
-	return !s->nrules && !s->nheader_dirs;
+	return !s->nrules && !s->nheader_dirs && !s->ignore_crc;
 }
 
 /* --- parsing ----------------------------------------------------------- */

@@ -90,6 +90,8 @@ struct suppressions {
 	size_t nrules, rules_alloc;
 	char **header_dirs;
 	size_t nheader_dirs, header_dirs_alloc;
+	/* --ignore-crc: judge by types and exports alone, CRCs unseen */
+	bool ignore_crc;
 };
 
 void suppressions_init(struct suppressions *s);
@@ -110,7 +112,8 @@ struct diff_view {
 	uint32_t *symbol_rule;	/* per symbol change: for its own changes */
 	bool *symbol_type;	/* per symbol change: reaches a shown root */
 	enum severity *symbol_severity;	/* of what shows of it */
-	size_t *hits;		/* per rule (see view_rule_name) */
+	size_t *hits;		/* per rule (see view_rule_name): what it hid */
+	size_t ignored_crcs;	/* CRC changes --ignore-crc kept out of sight */
 	size_t nrules;
 };
 

@@ -25,12 +25,19 @@ static uint32_t rule_no_export(const struct diff_view *v)
 	return (uint32_t)v->s->nrules + 1;
 }
 
+static uint32_t rule_ignore_crc(const struct diff_view *v)
+{
+	return (uint32_t)v->s->nrules + 2;
+}
+
 const char *view_rule_name(const struct diff_view *v, uint32_t rule)
 {
 	if (rule < v->s->nrules)
 		return v->s->rules[rule].label;
 	if (rule == rule_headers(v))
 		return "--headers-dir";
+	if (rule == rule_ignore_crc(v))
+		return "--ignore-crc";
 	return "every export it reaches is suppressed";
 }
 
@@ -357,6 +364,34 @@ static void settle_symbols(struct diff_view *v, const bool *subtype_hidden)
 				v->symbol_severity[i] = BREAKING;
 }
 
+static bool has_crc_change(const struct kabi_diff *d, size_t symbol)
+{
+	const struct symbol_change *s = &d->symbols[symbol];
+	uint32_t k;
+
+	for (k = 0; k < s->nitems; k++)
+		if (d->items[s->first_item + k].kind == CHANGE_CRC_CHANGED)
+			return true;
+	return false;
+}
+
+/*
+ * CRCs out of sight: each counted once, and an export that had nothing
+ * else to show counts as hidden by --ignore-crc.
+ */
+static void count_ignored_crcs(struct diff_view *v)
+{
+	size_t i;
+
+	for (i = 0; i < v->d->nsymbols; i++) {
+		if (v->symbol_rule[i] != SHOWN || !has_crc_change(v->d, i))
+			continue;
+		v->ignored_crcs++;
+		if (!view_symbol_shown(v, i))
+			v->hits[rule_ignore_crc(v)]++;
+	}
+}
+
 void diff_view_build(struct diff_view *v, const struct kabi_diff *d,
 		     const struct suppressions *s)
 {
@@ -366,7 +401,7 @@ void diff_view_build(struct diff_view *v, const struct kabi_diff *d,
 	memset(v, 0, sizeof(*v));
 	v->d = d;
 	v->s = s;
-	v->nrules = s->nrules + 2;
+	v->nrules = s->nrules + 3;
 	v->root_rule = xcalloc(d->nroots + 1, sizeof(uint32_t));
 	v->symbol_rule = xcalloc(d->nsymbols + 1, sizeof(uint32_t));
 	v->symbol_type = xcalloc(d->nsymbols + 1, sizeof(bool));
@@ -381,6 +416,8 @@ void diff_view_build(struct diff_view *v, const struct kabi_diff *d,
 	for (i = 0; i < d->nsymbols; i++)
 		if (v->symbol_rule[i] != SHOWN)
 			v->hits[v->symbol_rule[i]]++;
+	if (s->ignore_crc)
+		count_ignored_crcs(v);
 	free(subtype_hidden);
 }
 
@@ -402,7 +439,8 @@ bool view_item_shown(const struct diff_view *v, size_t symbol, uint32_t item)
 		return false;
 	/* a CRC a type change explains goes with that change, shown or not */
 	if (v->d->items[s->first_item + item].kind == CHANGE_CRC_CHANGED)
-		return v->symbol_type[symbol] || !(s->flags & SYMCHANGE_TYPE);
+		return !v->s->ignore_crc &&
+		       (v->symbol_type[symbol] || !(s->flags & SYMCHANGE_TYPE));
 	return true;
 }
 
