@@ -154,6 +154,7 @@ int cmd_exports(int argc, char **argv)
 	kernel_files_init(&kf);
 	for (i = optind; i < argc; i++)
 		kernel_files_add(&kf, argv[i], &opts.tree, &d);
+	kernel_files_check_vmlinux(&kf, false, &d);
 	export_table_init(&table);
 	exports_read_files(&kf, opts.jobs, &table, &d);
 	/* what could be read is still listed; the exit status tells */

@@ -77,6 +77,11 @@ static int load_kernel(int argc, char **argv, struct input_options *opts,
 	kernel_files_init(&kf);
 	for (i = 0; i < argc; i++)
 		kernel_files_add(&kf, argv[i], &opts->tree, d);
+	/* a baseline or a comparison of half a kernel would mislead */
+	if (kernel_files_check_vmlinux(&kf, true, d)) {
+		err = -KABI_E_NO_INPUT;
+		goto out_files;
+	}
 	export_table_init(&table);
 	exports_read_files(&kf, opts->dwarf.jobs, &table, d);
 	times->exports = clock_seconds() - start;
@@ -97,6 +102,7 @@ static int load_kernel(int argc, char **argv, struct input_options *opts,
 	times->dwarf = clock_seconds() - start;
 out:
 	export_table_free(&table);
+out_files:
 	kernel_files_free(&kf);
 	return err;
 }

@@ -41,8 +41,25 @@ void definitions_note(struct definition_list *l, Dwarf_Die *die)
 	ALLOC_GROW(l->v, l->n + 1, l->alloc);
 	l->v[l->n].key = definition_key(kind, name);
 	l->v[l->n].fingerprint = hash_combine(size, line);
-	l->v[l->n].die = dwarf_dieoffset(die);
+	l->v[l->n].place.die = dwarf_dieoffset(die);
+	l->v[l->n].place.skeleton = l->skeleton;
 	l->n++;
+}
+
+bool die_at_place(Dwarf *dwarf, const struct die_place *place,
+		  Dwarf_Die *die)
+{
+	Dwarf_Die skeleton, split;
+	uint8_t unit_type;
+
+	if (!place->skeleton)
+		return dwarf_offdie(dwarf, place->die, die) != NULL;
+	if (!dwarf_offdie(dwarf, place->skeleton, &skeleton) ||
+	    dwarf_cu_info(skeleton.cu, NULL, &unit_type, NULL, &split, NULL,
+			  NULL, NULL) != 0 ||
+	    unit_type != DW_UT_skeleton || !split.cu)
+		return false;
+	return dwarf_offdie(dwarf_cu_getdwarf(split.cu), place->die, die) != NULL;
 }
 
 void definition_index_init(struct definition_index *idx)
@@ -81,7 +98,7 @@ void definition_index_add(struct definition_index *idx,
 		idx->v[idx->n].key = d->key;
 		idx->v[idx->n].fingerprint = d->fingerprint;
 		idx->v[idx->n].file = file;
-		idx->v[idx->n].die = d->die;
+		idx->v[idx->n].place = d->place;
 		idx->v[idx->n].walked = false;
 		hashmap_add(&idx->by_key, d->key, 0, idx->n++);
 	}

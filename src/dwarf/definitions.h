@@ -17,16 +17,30 @@
 #include "../model/model.h"
 #include "../util/hashmap.h"
 
+/*
+ * Where a DIE is: its offset, in the file's .debug_info, or in the .dwo
+ * of a skeleton unit of split DWARF, found from the skeleton's offset.
+ */
+struct die_place {
+	Dwarf_Off die;
+	Dwarf_Off skeleton;	/* 0: the DIE is in the file itself */
+};
+
 struct definition {
 	uint64_t key;		/* kind and name */
 	uint64_t fingerprint;	/* size and declaration line */
-	Dwarf_Off die;
+	struct die_place place;
 };
 
 struct definition_list {
 	struct definition *v;
 	size_t n, alloc;
+	Dwarf_Off skeleton;	/* of the unit being noted, 0 if none */
 };
+
+/* The DIE at a place of the file dwarf reads; false if there is none. */
+bool die_at_place(Dwarf *dwarf, const struct die_place *place,
+		  Dwarf_Die *die);
 
 /* Note die if it defines a named struct, union or enum. */
 void definitions_note(struct definition_list *l, Dwarf_Die *die);
@@ -36,7 +50,7 @@ struct indexed_definition {
 	uint64_t key;
 	uint64_t fingerprint;
 	size_t file;
-	Dwarf_Off die;
+	struct die_place place;
 	bool walked;
 };
 

@@ -45,6 +45,7 @@ struct loader {
 	struct kabi_model *out;
 	struct file_exports *exports;	/* per file */
 	atomic_uint *errors;		/* per file */
+	atomic_bool *has_dwarf;		/* per file: a unit of it was read */
 	struct unit *units;
 	size_t nunits, units_alloc;
 	struct thread_state *threads;
@@ -69,12 +70,87 @@ static void add_summary(struct unit_result *res, const char *path,
 	res->summaries[res->n++] = s;
 }
 
+/* The .dwo files of skeleton units that libdw did not find, per file. */
+struct missing_dwo {
+	const char *first;	/* its name, in the file's DWARF */
+	Dwarf_Off first_unit;
+	size_t count;
+};
+
+/*
+ * Whether a unit has DIEs to read; a skeleton unit of split DWARF
+ * (-gsplit-dwarf) has them in the unit of its .dwo file, which libdw
+ * finds in the unit's compilation folder, or not: then it is noted.
+ */
+static bool unit_readable(Dwarf_Die *cudie, uint8_t unit_type,
+			  const Dwarf_Die *split, struct missing_dwo *missing)
+{
+	Dwarf_Attribute attr;
+	const char *dwo;
+
+	if (unit_type == DW_UT_compile || unit_type == DW_UT_partial)
+		return true;
+	if (unit_type != DW_UT_skeleton)
+		return false;	/* type units: reached through references */
+	if (split->cu)
+		return true;
+	dwo = dwarf_formstring(dwarf_attr(cudie, DW_AT_dwo_name, &attr));
+	if (!dwo)
+		dwo = dwarf_formstring(dwarf_attr(cudie, DW_AT_GNU_dwo_name, &attr));
+	if (!missing->count++) {
+		missing->first = dwo ? dwo : "?";
+		missing->first_unit = dwarf_dieoffset(cudie);
+	}
+	return false;
+}
+
+/* Missing .dwo files: one error per file, the first named. */
+static void report_missing_dwo(const struct missing_dwo *missing,
+			       const char *path, atomic_uint *errors,
+			       struct diag *d)
+{
+	if (!missing->count)
+		return;
+	if (missing->count > 1)
+		diag_error(d, KABI_E_NO_DEBUG,
+			   DIAG_AT_SECTION(path, ".debug_info", missing->first_unit),
+			   "split DWARF: cannot find '%s' nor %zu more .dwo files: kabi reads them where the build left them (not .dwp packages)",
+			   missing->first, missing->count - 1);
+	else
+		diag_error(d, KABI_E_NO_DEBUG,
+			   DIAG_AT_SECTION(path, ".debug_info", missing->first_unit),
+			   "split DWARF: cannot find '%s': kabi reads .dwo files where the build left them (not .dwp packages)",
+			   missing->first);
+	atomic_fetch_add(errors, 1);
+}
+
+/*
+ * Read one unit of a file, a split one through its skeleton, whose
+ * offset its definitions are noted with (theirs are the .dwo's).
+ */
+static void read_unit(struct loader *l, size_t file, Dwarf_Die *cudie,
+		      uint8_t unit_type, Dwarf_Die *split,
+		      struct unit_result *res)
+{
+	const char *path = l->kf->files[file].path;
+	bool skeleton = unit_type == DW_UT_skeleton;
+
+	atomic_store(&l->has_dwarf[file], true);
+	res->defs.skeleton = skeleton ? dwarf_dieoffset(cudie) : 0;
+	add_summary(res, path, symbols_read_cu(skeleton ? split : cudie,
+					       &l->exports[file], path,
+					       &res->diag, &l->errors[file],
+					       &res->defs));
+	res->defs.skeleton = 0;
+}
+
 static void read_vmlinux_cu(struct loader *l, const struct unit *u,
 			    unsigned thread, struct unit_result *res)
 {
 	struct thread_state *ts = &l->threads[thread];
 	const char *path = l->kf->files[u->file].path;
-	Dwarf_Die cu;
+	Dwarf_Die cu, split;
+	uint8_t unit_type;
 
 	if (ts->status == 0)	/* the main thread reported any failure */
 		ts->status = dwarf_handle_open(&ts->vmlinux, path,
@@ -88,9 +164,16 @@ static void read_vmlinux_cu(struct loader *l, const struct unit *u,
 			   "cannot read compilation unit: %s", dwarf_errmsg(-1));
 		return;
 	}
-	add_summary(res, path, symbols_read_cu(&cu, &l->exports[u->file], path,
-					 &res->diag, &l->errors[u->file],
-					 &res->defs));
+	if (dwarf_cu_info(cu.cu, NULL, &unit_type, NULL, &split, NULL, NULL,
+			  NULL) != 0) {
+		diag_error(&res->diag, KABI_E_BAD_DWARF,
+			   DIAG_AT_SECTION(path, ".debug_info", u->cu),
+			   "cannot read compilation unit: %s", dwarf_errmsg(-1));
+		return;
+	}
+	/* the plan holds only units with something to read */
+	if (unit_type != DW_UT_skeleton || split.cu)
+		read_unit(l, u->file, &cu, unit_type, &split, res);
 }
 
 static void read_module(struct loader *l, const struct unit *u,
@@ -99,20 +182,19 @@ static void read_module(struct loader *l, const struct unit *u,
 	const char *path = l->kf->files[u->file].path;
 	struct dwarf_handle h;
 	Dwarf_CU *cu = NULL;
-	Dwarf_Die cudie;
+	Dwarf_Die cudie, split;
 	Dwarf_Half version;
 	uint8_t unit_type;
+
+	struct missing_dwo missing = { 0 };
 
 	if (dwarf_handle_open(&h, path, l->opts->debug_root, &res->diag))
 		return;
 	while (dwarf_get_units(h.dwarf, cu, &cu, &version, &unit_type, &cudie,
-			       NULL) == 0)
-		if (unit_type == DW_UT_compile || unit_type == DW_UT_partial)
-			add_summary(res, path, symbols_read_cu(&cudie,
-							 &l->exports[u->file],
-							 path, &res->diag,
-							 &l->errors[u->file],
-							 &res->defs));
+			       &split) == 0)
+		if (unit_readable(&cudie, unit_type, &split, &missing))
+			read_unit(l, u->file, &cudie, unit_type, &split, res);
+	report_missing_dwo(&missing, path, &l->errors[u->file], &res->diag);
 	dwarf_handle_close(&h);
 }
 
@@ -168,18 +250,20 @@ static void add_unit(struct loader *l, size_t file, Dwarf_Off cu)
 static void plan_vmlinux(struct loader *l, size_t file)
 {
 	const char *path = l->kf->files[file].path;
+	struct missing_dwo missing = { 0 };
 	struct dwarf_handle h;
 	Dwarf_CU *cu = NULL;
-	Dwarf_Die cudie;
+	Dwarf_Die cudie, split;
 	Dwarf_Half version;
 	uint8_t unit_type;
 
 	if (dwarf_handle_open(&h, path, l->opts->debug_root, l->diag))
 		return;
 	while (dwarf_get_units(h.dwarf, cu, &cu, &version, &unit_type, &cudie,
-			       NULL) == 0)
-		if (unit_type == DW_UT_compile || unit_type == DW_UT_partial)
+			       &split) == 0)
+		if (unit_readable(&cudie, unit_type, &split, &missing))
 			add_unit(l, file, dwarf_dieoffset(&cudie));
+	report_missing_dwo(&missing, path, &l->errors[file], l->diag);
 	dwarf_handle_close(&h);
 }
 
@@ -256,7 +340,9 @@ static int compare_places(const void *a, const void *b, void *ctx)
 
 	if (x->file != y->file)
 		return x->file < y->file ? -1 : 1;
-	return x->die < y->die ? -1 : x->die > y->die;
+	if (x->place.skeleton != y->place.skeleton)
+		return x->place.skeleton < y->place.skeleton ? -1 : 1;
+	return x->place.die < y->place.die ? -1 : x->place.die > y->place.die;
 }
 
 /* Walk the wanted definitions, file by file, into the builder. */
@@ -282,7 +368,7 @@ static void walk_definitions(struct loader *l, struct wanted *w)
 						    l->opts->debug_root, l->diag);
 			open_file = d->file;
 		}
-		if (!opened || !dwarf_offdie(h.dwarf, d->die, &die))
+		if (!opened || !die_at_place(h.dwarf, &d->place, &die))
 			continue;
 		s = symbols_read_type(&die, path, l->diag, &l->errors[d->file]);
 		if (s)
@@ -359,6 +445,41 @@ static void type_aliases(struct kabi_model *out, const struct export_table *t)
 	hashmap_free(&places);
 }
 
+/*
+ * A file whose DWARF was read yet describes none of its exports: its
+ * functions are assembly, or its debug information is not what it seems
+ * (stripped, for another build). Said, never silent.
+ */
+static void warn_untyped(const struct loader *l)
+{
+	const struct kabi_model *m = l->out;
+	size_t *typed = xcalloc(l->kf->count + 1, sizeof(size_t)), f, i;
+	struct hashmap files = HASHMAP_INIT;
+
+	for (f = 0; f < l->kf->count; f++)
+		hashmap_add(&files, hash_string(l->kf->files[f].module), f, 0);
+	for (i = 0; i < m->nsymbols; i++) {
+		const char *module = model_str(m, m->symbols[i].module);
+		struct hashmap_iter it;
+		struct hashmap_entry *e;
+
+		if (!(m->symbols[i].flags & KABI_SYM_HAS_TYPE))
+			continue;
+		for (e = hashmap_first(&files, hash_string(module), &it); e;
+		     e = hashmap_next(&files, &it))
+			if (!strcmp(l->kf->files[e->key].module, module))
+				typed[e->key]++;
+	}
+	for (f = 0; f < l->kf->count; f++)
+		if (atomic_load(&l->has_dwarf[f]) && l->exports[f].count &&
+		    !typed[f] && !atomic_load(&l->errors[f]))
+			diag_warning(l->diag, DIAG_AT_FILE(l->kf->files[f].path),
+				     "its debug information describes none of its %zu exports",
+				     l->exports[f].count);
+	hashmap_free(&files);
+	free(typed);
+}
+
 int dwarf_load(const struct kernel_files *kf, const struct export_table *t,
 	       const struct dwarf_options *opts, struct kabi_model *out,
 	       struct model_builder_stats *stats, struct diag *d)
@@ -370,6 +491,7 @@ int dwarf_load(const struct kernel_files *kf, const struct export_table *t,
 	add_exports(out, t);
 	l.exports = xcalloc(kf->count + 1, sizeof(*l.exports));
 	l.errors = xcalloc(kf->count + 1, sizeof(*l.errors));
+	l.has_dwarf = xcalloc(kf->count + 1, sizeof(*l.has_dwarf));
 	for (f = 0; f < kf->count; f++)
 		file_exports_init(&l.exports[f], out,
 				  model_intern(out, kf->files[f].module));
@@ -383,6 +505,7 @@ int dwarf_load(const struct kernel_files *kf, const struct export_table *t,
 	definition_index_free(&l.definitions);
 	model_builder_finish(l.builder, out);
 	type_aliases(out, t);
+	warn_untyped(&l);
 	if (stats)
 		model_builder_stats(l.builder, stats);
 	model_builder_free(l.builder);
@@ -394,6 +517,7 @@ int dwarf_load(const struct kernel_files *kf, const struct export_table *t,
 	free(l.threads);
 	free(l.exports);
 	free(l.errors);
+	free(l.has_dwarf);
 	free(l.units);
 	return d->errors > errors ? -KABI_E_BAD_DWARF : 0;
 }

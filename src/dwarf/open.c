@@ -34,7 +34,7 @@ int dwarf_handle_open(struct dwarf_handle *h, const char *path,
 	h->callbacks.find_debuginfo = dwfl_standard_find_debuginfo;
 	h->callbacks.section_address = dwfl_offline_section_address;
 	h->callbacks.debuginfo_path = &h->search_path;
-	fd = elf_open_input(path, d);
+	fd = elf_open_debug_input(path, d);
 	if (fd < 0) {
 		dwarf_handle_close(h);
 		return fd;

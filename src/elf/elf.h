@@ -29,6 +29,7 @@ struct kernel_files {
 	size_t count;
 	size_t alloc;
 	char *release;		/* "6.1.0-57-cloud-amd64", or NULL if unknown */
+	char *tree;		/* the first folder read as a tree, or NULL */
 };
 
 struct tree_options {
@@ -43,6 +44,13 @@ void kernel_files_free(struct kernel_files *kf);
  */
 int kernel_files_add(struct kernel_files *kf, const char *path,
 		     const struct tree_options *opts, struct diag *d);
+/*
+ * A folder was read as a kernel tree and gave modules but no vmlinux:
+ * the kernel's own exports would be missing. An error when need_vmlinux
+ * (a baseline, a comparison), else a warning; both say where kabi looked.
+ */
+int kernel_files_check_vmlinux(const struct kernel_files *kf,
+			       bool need_vmlinux, struct diag *d);
 /* The module name of a loose file: "fs/fat/fat" from .../kernel/fs/fat/fat.ko */
 char *module_name_from_path(const char *path);
 
@@ -107,6 +115,13 @@ int exports_read_files(const struct kernel_files *kf, unsigned jobs,
  * error, reported in d.
  */
 int elf_open_input(const char *path, struct diag *d);
+
+/*
+ * The same for reading its DWARF: where debug sections are compressed
+ * with zstd (which Debian 12's libdw cannot decompress), a descriptor of
+ * a copy with them decompressed.
+ */
+int elf_open_debug_input(const char *path, struct diag *d);
 
 /* "x86-64", "AArch64", ... for an ELF e_machine */
 const char *elf_machine_name(unsigned machine);

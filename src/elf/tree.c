@@ -48,6 +48,7 @@ void kernel_files_free(struct kernel_files *kf)
 	}
 	free(kf->files);
 	free(kf->release);
+	free(kf->tree);
 	kernel_files_init(kf);
 }
 
@@ -420,6 +421,8 @@ static int add_tree(struct kernel_files *kf, const char *top,
 	if (kf->count == before)
 		err = diag_error(d, KABI_E_NO_INPUT, DIAG_AT_FILE(top),
 				 "no vmlinux and no modules found");
+	if (!kf->tree)
+		kf->tree = xstrdup(top);
 	if (!kf->release)
 		kf->release = release ? xstrdup(release)
 				      : vm_release ? xstrdup(vm_release) : NULL;
@@ -434,6 +437,31 @@ out:
 static bool has_vmlinux(const struct kernel_files *kf)
 {
 	return kf->count && kf->files[0].is_vmlinux;
+}
+
+int kernel_files_check_vmlinux(const struct kernel_files *kf,
+			       bool need_vmlinux, struct diag *d)
+{
+	struct strbuf places = STRBUF_INIT;
+	struct diag_loc loc;
+	size_t i;
+
+	if (!kf->tree || !kf->count || has_vmlinux(kf))
+		return 0;
+	for (i = 0; i < sizeof(vmlinux_places) / sizeof(*vmlinux_places); i++)
+		strbuf_addf(&places, "%s%s", i ? ", " : "", vmlinux_places[i]);
+	loc = DIAG_AT_FILE(kf->tree);
+	if (need_vmlinux) {
+		diag_error(d, KABI_E_NO_INPUT, loc,
+			   "no vmlinux found (looked for %s): without it the kernel's own exports are missing; name it with --vmlinux or beside the folder, or name the module files to read them alone",
+			   places.buf);
+		strbuf_release(&places);
+		return -KABI_E_NO_INPUT;
+	}
+	diag_warning(d, loc, "no vmlinux found (looked for %s): listing the modules' exports alone",
+		     places.buf);
+	strbuf_release(&places);
+	return 0;
 }
 
 int kernel_files_add(struct kernel_files *kf, const char *path,
