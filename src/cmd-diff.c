@@ -47,8 +47,10 @@ static const char usage[] =
 	"  -h, --help            show this help\n"
 	"\n"
 	"Exit status: a bit mask. 0 no change; 4 the interface changed; 8 a\n"
-	"change is breaking (so 12 = changed and breaking); 1 error; 2 usage\n"
-	"error. docs/changes.md lists the rules that classify each change.\n";
+	"change is breaking (so 12 = changed and breaking); 1 error: with 4\n"
+	"and 8 when files of a kernel could not be read but the rest was\n"
+	"compared (13 = error, changed, breaking); 2 usage error.\n"
+	"docs/changes.md lists the rules that classify each change.\n";
 
 struct diff_options {
 	const char *output;
@@ -190,18 +192,50 @@ static int write_report(const struct diff_options *opts,
 }
 
 /* The symbol list cuts both kernels down before they are compared. */
-static void restrict_sides(struct diff_options *opts, struct sides *s,
-			   struct diag *d)
+static int restrict_sides(struct diff_options *opts, struct sides *s,
+			  struct diag *d)
 {
 	const struct kabi_model *models[2] = { &s->models[0], &s->models[1] };
 
 	if (!opts->have_symbols)
-		return;
-	symbol_list_warn_missing(&opts->symbols, models, 2, d);
+		return 0;
+	if (symbol_list_check(&opts->symbols, models, 2, d))
+		return -1;
 	symbol_list_restrict(&opts->symbols, &s->models[0]);
 	symbol_list_restrict(&opts->symbols, &s->models[1]);
+	return 0;
 }
 
+/* Kernels of two machines have nothing to compare. */
+static int check_machines(const struct sides *s, struct diag *d)
+{
+	char a[128], b[128];
+
+	if (model_same_machine(&s->models[0], &s->models[1], a, b, sizeof(a)))
+		return 0;
+	return diag_error(d, KABI_E_USAGE, DIAG_AT_FILE(NULL),
+			  "'%s' is %s and '%s' is %s: kernels of different machines cannot be compared",
+			  s->paths[0], a, s->paths[1], b);
+}
+
+/*
+ * What must hold before a comparison can be trusted: one machine, a
+ * symbol list that names something, header folders that hold something.
+ */
+static int check_comparable(struct diff_options *opts, struct sides *s,
+			    struct diag *d)
+{
+	const struct kabi_model *models[2] = { &s->models[0], &s->models[1] };
+
+	if (check_machines(s, d) || restrict_sides(opts, s, d))
+		return -1;
+	return suppressions_check_header_dirs(&opts->rules, models, 2, d);
+}
+
+/*
+ * The report of what was read, even when some files of a side could not
+ * be: the exit status then has the error bit beside what was found.
+ */
 static int compare(struct diff_options *opts, struct sides *s,
 		   struct diag *d)
 {
@@ -209,11 +243,13 @@ static int compare(struct diff_options *opts, struct sides *s,
 	struct diff_view view;
 	int status = KABI_EXIT_ERROR;
 
-	restrict_sides(opts, s, d);
+	if (check_comparable(opts, s, d))
+		return KABI_EXIT_ERROR;
+	opts->report.incomplete = d->errors > 0;
 	diff_models(&s->models[0], &s->models[1], &diff);
 	diff_view_build(&view, &diff, &opts->rules);
 	if (!write_report(opts, &view, d))
-		status = report_exit_status(&view);
+		status = report_exit_status(&view, &opts->report);
 	diff_view_free(&view);
 	diff_free(&diff);
 	return status;
@@ -244,13 +280,10 @@ int cmd_diff(int argc, char **argv)
 	}
 	sides.paths = &argv[optind];
 	err = load_sides(&sides, &opts.input, &d);
-	/* a side with errors gives no report: it would be a wrong one */
-	if (!err && !d.errors)
-		status = compare(&opts, &sides, &d);
+	/* a side that could not be read at all gives no report */
+	status = err ? KABI_EXIT_ERROR : compare(&opts, &sides, &d);
 	model_free(&sides.models[0]);
 	model_free(&sides.models[1]);
 	free_options(&opts);
-	if (d.errors)
-		status = KABI_EXIT_ERROR;
 	return cli_finish(&d, status);
 }

@@ -148,8 +148,9 @@ int cmd_dump(int argc, char **argv)
 	if (!err && opts.have_symbols) {
 		const struct kabi_model *models[1] = { &m };
 
-		symbol_list_warn_missing(&opts.symbols, models, 1, &d);
-		symbol_list_restrict(&opts.symbols, &m);
+		err = symbol_list_check(&opts.symbols, models, 1, &d);
+		if (!err)
+			symbol_list_restrict(&opts.symbols, &m);
 	}
 	/* a baseline that cannot be read leaves nothing worth writing */
 	start = clock_seconds();

@@ -2,6 +2,7 @@
 /* Reading the kernel or baseline a command is given; see input.h. */
 #include "input.h"
 
+#include <elf.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,6 +88,10 @@ static int load_kernel(int argc, char **argv, struct input_options *opts,
 	times->exports = clock_seconds() - start;
 	m->arch = model_intern(m, table.machine ? elf_machine_name(table.machine)
 						: "");
+	m->bits = !table.machine ? 0 : table.elf_class == ELFCLASS64 ? 64 : 32;
+	m->byte_order = !table.machine ? KABI_ORDER_UNKNOWN
+			: table.byte_order == ELFDATA2MSB ? KABI_ORDER_BIG
+							  : KABI_ORDER_LITTLE;
 	m->release = kf.release ? model_intern(m, kf.release) : 0;
 	/* nothing could be read at all: no baseline is better than an empty one */
 	if (!table.count && d->errors) {

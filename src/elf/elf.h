@@ -83,6 +83,7 @@ struct export_table {
 	/* ELF machine and class of the files read; 0 before the first */
 	unsigned machine;
 	unsigned elf_class;
+	unsigned byte_order;	/* ELFDATA2LSB or ELFDATA2MSB */
 	struct strset strings;
 	struct kabi_export *exports;
 	size_t count;

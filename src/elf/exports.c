@@ -93,15 +93,19 @@ static bool same_kernel(struct export_table *t, const struct export_table *f,
 	if (!t->machine) {
 		t->machine = f->machine;
 		t->elf_class = f->elf_class;
+		t->byte_order = f->byte_order;
 		return true;
 	}
-	if (t->machine == f->machine && t->elf_class == f->elf_class)
+	if (t->machine == f->machine && t->elf_class == f->elf_class &&
+	    t->byte_order == f->byte_order)
 		return true;
 	diag_error(d, KABI_E_UNSUPPORTED, DIAG_AT_FILE(file->path),
-		   "built for %d-bit %s, unlike the files before it (%d-bit %s): not the same kernel",
+		   "built for %d-bit %s-endian %s, unlike the files before it (%d-bit %s-endian %s): not the same kernel",
 		   f->elf_class == ELFCLASS64 ? 64 : 32,
+		   f->byte_order == ELFDATA2MSB ? "big" : "little",
 		   elf_machine_name(f->machine),
 		   t->elf_class == ELFCLASS64 ? 64 : 32,
+		   t->byte_order == ELFDATA2MSB ? "big" : "little",
 		   elf_machine_name(t->machine));
 	return false;
 }

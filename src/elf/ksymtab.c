@@ -506,6 +506,7 @@ int exports_read_file(const struct kernel_file *file, struct export_table *t,
 		return err;
 	t->machine = f.ehdr.e_machine;
 	t->elf_class = f.ehdr.e_ident[EI_CLASS];
+	t->byte_order = f.ehdr.e_ident[EI_DATA];
 	module = strset_add(&t->strings, file->module);
 	read_modinfo(&f, module, t);
 	for (i = 0; i < 2; i++) {

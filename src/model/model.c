@@ -2,6 +2,7 @@
 /* Storage of the ABI model; see model.h. */
 #include "model.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -60,6 +61,29 @@ bool kabi_encoding_parse(const char *name, unsigned *encoding)
 			return true;
 		}
 	return false;
+}
+
+static void describe_machine(const struct kabi_model *m, char *out, size_t len)
+{
+	snprintf(out, len, "%s%s%s", *model_str(m, m->arch) ? model_str(m, m->arch) : "unknown machine",
+		 m->bits == 64 ? ", 64-bit" : m->bits == 32 ? ", 32-bit" : "",
+		 m->byte_order == KABI_ORDER_BIG ? ", big-endian"
+		 : m->byte_order == KABI_ORDER_LITTLE ? ", little-endian" : "");
+}
+
+bool model_same_machine(const struct kabi_model *x, const struct kabi_model *y,
+			char *a, char *b, size_t len)
+{
+	bool same = !strcmp(model_str(x, x->arch), model_str(y, y->arch)) &&
+		    (!x->bits || !y->bits || x->bits == y->bits) &&
+		    (!x->byte_order || !y->byte_order ||
+		     x->byte_order == y->byte_order);
+
+	if (!same) {
+		describe_machine(x, a, len);
+		describe_machine(y, b, len);
+	}
+	return same;
 }
 
 bool kabi_type_is_named(const struct kabi_type *t)

@@ -54,6 +54,12 @@ enum kabi_encoding {
 	KABI_ENC_UTF = 0x10,
 };
 
+enum kabi_byte_order {
+	KABI_ORDER_UNKNOWN,
+	KABI_ORDER_LITTLE,
+	KABI_ORDER_BIG,
+};
+
 /* kabi_type.flags */
 enum {
 	KABI_TYPE_DECLARATION = 1 << 0,	/* struct/union/enum known by name only */
@@ -124,7 +130,9 @@ struct kabi_model {
 	uint32_t *param_names;	/* parameter names of function symbols */
 	size_t nparam_names, param_names_alloc;
 	/* what the corpus describes */
-	uint32_t arch;		/* "x86_64", ... */
+	uint32_t arch;		/* "x86-64", ... */
+	uint8_t bits;		/* 32 or 64; 0: not known (an old baseline) */
+	uint8_t byte_order;	/* enum kabi_byte_order */
 	uint32_t release;	/* kernel release, 0 if unknown */
 };
 
@@ -176,6 +184,13 @@ const char *kabi_kind_name(enum kabi_kind kind);
 const char *kabi_encoding_name(unsigned encoding);
 /* The encoding a name spells; false if none does. */
 bool kabi_encoding_parse(const char *name, unsigned *encoding);
+/*
+ * Whether two corpora describe kernels of one machine, class and byte
+ * order, as far as both say; if not, a description of each ("x86-64,
+ * 64-bit, little-endian") in a and b, of size len.
+ */
+bool model_same_machine(const struct kabi_model *x, const struct kabi_model *y,
+			char *a, char *b, size_t len);
 /* A named struct, union, enum or typedef: a type with an identity. */
 bool kabi_type_is_named(const struct kabi_type *t);
 /* Whether a kind has members, enumerators or parameters. */

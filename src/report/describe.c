@@ -478,12 +478,15 @@ void report_root_title(struct strbuf *sb, const struct kabi_diff *d,
 	}
 }
 
-int report_exit_status(const struct diff_view *v)
+int report_exit_status(const struct diff_view *v,
+		       const struct report_options *o)
 {
+	int incomplete = o->incomplete ? REPORT_EXIT_INCOMPLETE : 0;
 	struct report_summary s;
 
 	report_summarize(v, &s);
 	if (!s.added && !s.removed && !s.changed && !s.roots)
-		return 0;
-	return REPORT_EXIT_CHANGED | (s.breaking ? REPORT_EXIT_BREAKING : 0);
+		return incomplete;
+	return incomplete | REPORT_EXIT_CHANGED |
+	       (s.breaking ? REPORT_EXIT_BREAKING : 0);
 }

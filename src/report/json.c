@@ -151,7 +151,8 @@ static void json_side(FILE *out, const struct kabi_model *m)
 	fprintf(out, ", \"symbols\": %zu}", m->nsymbols);
 }
 
-static void json_summary(FILE *out, const struct diff_view *v)
+static void json_summary(FILE *out, const struct diff_view *v,
+			 const struct report_options *o)
 {
 	struct report_summary s;
 	const char *sep = "";
@@ -163,11 +164,12 @@ static void json_summary(FILE *out, const struct diff_view *v)
 		"\"changed_by_type\": %zu, \"changed_by_export\": %zu, "
 		"\"crc_only\": %zu, \"root_causes\": %zu, "
 		"\"breaking_root_causes\": %zu, \"breaking\": %s, "
-		"\"exit_status\": %d,\n   \"suppressed\": {\"root_causes\": %zu, "
+		"\"incomplete\": %s, \"exit_status\": %d,\n   \"suppressed\": {\"root_causes\": %zu, "
 		"\"symbols\": %zu, \"rules\": [",
 		s.added, s.removed, s.changed, s.by_type, s.by_export,
 		s.crc_only, s.roots, s.breaking_roots,
-		s.breaking ? "true" : "false", report_exit_status(v),
+		s.breaking ? "true" : "false", o->incomplete ? "true" : "false",
+		report_exit_status(v, o),
 		s.hidden_roots, s.hidden_symbols);
 	for (k = 0; k < v->nrules; k++)
 		if (v->hits[k]) {
@@ -327,7 +329,7 @@ void report_json(FILE *out, const struct diff_view *v,
 	fputs(",\n  \"new\": ", out);
 	json_side(out, d->new);
 	fputs(",\n  \"summary\": ", out);
-	json_summary(out, v);
+	json_summary(out, v, o);
 	fputs(",\n  \"root_causes\": [", out);
 	json_roots(out, v, o, true);
 	if (o->show_suppressed) {

@@ -17,6 +17,7 @@
 
 /* Exit status bits of kabi diff (see the man page). */
 enum {
+	REPORT_EXIT_INCOMPLETE = 1,	/* files could not be read */
 	REPORT_EXIT_CHANGED = 4,
 	REPORT_EXIT_BREAKING = 8,
 };
@@ -25,14 +26,20 @@ struct report_options {
 	bool full;		/* every symbol and path, not a few */
 	unsigned examples;	/* symbols shown per root cause when not full */
 	bool show_suppressed;	/* list what rules hid, and which rule */
+	/* files of a kernel could not be read: the rest was compared */
+	bool incomplete;
 };
 
 void report_text(FILE *out, const struct diff_view *v,
 		 const struct report_options *o);
 void report_json(FILE *out, const struct diff_view *v,
 		 const struct report_options *o);
-/* 0, REPORT_EXIT_CHANGED, or that and REPORT_EXIT_BREAKING: what shows. */
-int report_exit_status(const struct diff_view *v);
+/*
+ * 0, REPORT_EXIT_CHANGED, or that and REPORT_EXIT_BREAKING: what shows;
+ * with REPORT_EXIT_INCOMPLETE when the input was.
+ */
+int report_exit_status(const struct diff_view *v,
+		       const struct report_options *o);
 
 /* Shared by the writers (describe.c). */
 

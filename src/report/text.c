@@ -70,31 +70,46 @@ static void wrap_words(FILE *out, const char *label, const char *text)
 	fputc('\n', out);
 }
 
-static void add_rule_count(struct strbuf *sb, enum change_kind kind,
-			   size_t n, const char *what)
+/* "size-changed 43, member-moved 43": the most frequent rule first. */
+static void add_rule_counts(struct strbuf *sb, const size_t *by_rule)
 {
-	const char *c;
+	bool done[CHANGE_COUNT] = { false };
+	unsigned k, best;
+	const char *sep = "";
 
-	strbuf_addf(sb, "%s%s%c(%zu%c", sb->len ? ", " : "", change_rule(kind),
-		    GLUE, n, GLUE);
-	for (c = what; *c; c++)
-		strbuf_addch(sb, *c == ' ' ? GLUE : *c);
-	strbuf_addf(sb, "%s)", n == 1 ? "" : "s");
+	for (;;) {
+		best = CHANGE_COUNT;
+		for (k = 0; k < CHANGE_COUNT; k++)
+			if (!done[k] && by_rule[k] &&
+			    (best == CHANGE_COUNT || by_rule[k] > by_rule[best]))
+				best = k;
+		if (best == CHANGE_COUNT)
+			return;
+		done[best] = true;
+		strbuf_addf(sb, "%s%s%c%zu", sep, change_rule(best), GLUE,
+			    by_rule[best]);
+		sep = ", ";
+	}
 }
 
 /* Which rules made the verdict breaking, with counts. */
 static void print_because(FILE *out, const struct report_summary *s)
 {
 	struct strbuf sb = STRBUF_INIT;
+	size_t roots = 0, exports = 0;
 	unsigned k;
 
 	for (k = 0; k < CHANGE_COUNT; k++) {
-		if (s->breaking_roots_by_rule[k])
-			add_rule_count(&sb, k, s->breaking_roots_by_rule[k],
-				       "root cause");
-		if (s->breaking_exports_by_rule[k])
-			add_rule_count(&sb, k, s->breaking_exports_by_rule[k],
-				       "export");
+		roots += s->breaking_roots_by_rule[k];
+		exports += s->breaking_exports_by_rule[k];
+	}
+	if (roots) {
+		strbuf_adds(&sb, "root causes: ");
+		add_rule_counts(&sb, s->breaking_roots_by_rule);
+	}
+	if (exports) {
+		strbuf_adds(&sb, roots ? "; exports: " : "exports: ");
+		add_rule_counts(&sb, s->breaking_exports_by_rule);
 	}
 	wrap_words(out, "because:", sb.buf);
 	if (report_verdict_note(s))
@@ -103,7 +118,8 @@ static void print_because(FILE *out, const struct report_summary *s)
 }
 
 static void print_summary(FILE *out, const struct diff_view *v,
-			  const struct report_summary *s)
+			  const struct report_summary *s,
+			  const struct report_options *o)
 {
 	const struct kabi_diff *d = v->d;
 	const char *sep = ": ";
@@ -135,11 +151,15 @@ static void print_summary(FILE *out, const struct diff_view *v,
 		fprintf(out, "  CRCs:        %zu change%s ignored (--ignore-crc)\n",
 			v->ignored_crcs, v->ignored_crcs == 1 ? "" : "s");
 	fprintf(out, "  verdict:     %s (exit status %d)\n",
-		report_exit_status(v) == 0 ? "no change"
+		!(report_exit_status(v, o) & REPORT_EXIT_CHANGED) ? "no change"
 		: s->breaking ? "breaking changes" : "compatible changes only",
-		report_exit_status(v));
+		report_exit_status(v, o));
 	if (s->breaking)
 		print_because(out, s);
+	if (o->incomplete)
+		wrap_words(out, "incomplete:", "files could not be read (the "
+			   "errors are on standard error): what they hold is "
+			   "missing from this comparison.");
 }
 
 /* Three or more members in a row moved by the same distance: one line. */
@@ -361,7 +381,7 @@ void report_text(FILE *out, const struct diff_view *v,
 	size_t i, number = 0;
 
 	report_summarize(v, &s);
-	print_summary(out, v, &s);
+	print_summary(out, v, &s, o);
 	if (s.roots) {
 		fprintf(out, "\nRoot causes\n");
 		for (i = 0; i < d->nroots; i++)

@@ -431,6 +431,24 @@ static int read_symbol(struct reader *r, bool empty)
 	return check_all_used(r);
 }
 
+/* bits and byte-order: older baselines lack them */
+static void read_machine(struct reader *r)
+{
+	const char *order = get(r, "byte-order");
+
+	r->m->bits = (uint8_t)get_u64(r, "bits", false, 64);
+	if (r->m->bits && r->m->bits != 32 && r->m->bits != 64)
+		fail(r, "bad number '%u' in the 'bits' attribute", r->m->bits);
+	if (!order)
+		r->m->byte_order = KABI_ORDER_UNKNOWN;
+	else if (!strcmp(order, "little"))
+		r->m->byte_order = KABI_ORDER_LITTLE;
+	else if (!strcmp(order, "big"))
+		r->m->byte_order = KABI_ORDER_BIG;
+	else
+		fail(r, "bad byte order '%s': 'little' or 'big'", order);
+}
+
 static int read_root(struct reader *r)
 {
 	const char *format;
@@ -448,6 +466,7 @@ static int read_root(struct reader *r)
 	get(r, "generator");
 	r->m->arch = get_str(r, "arch");
 	r->m->release = get_str(r, "release");
+	read_machine(r);
 	r->seen_root = true;
 	return check_all_used(r);
 }

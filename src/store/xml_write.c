@@ -241,6 +241,11 @@ void store_write(const struct kabi_model *m, FILE *out)
 		    KABI_FORMAT_VERSION);
 	attr(&w, "generator", "kabi " KABI_VERSION);
 	attr_str(&w, "arch", m->arch);
+	if (m->bits)
+		attr_u64(&w, "bits", m->bits);
+	if (m->byte_order)
+		attr(&w, "byte-order",
+		     m->byte_order == KABI_ORDER_BIG ? "big" : "little");
 	attr_str(&w, "release", m->release);
 	emit(&w, ">");
 	for (i = 0; i < m->nsymbols; i++)

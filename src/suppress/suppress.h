@@ -39,10 +39,13 @@ int symbol_list_load(struct symbol_list *l, const char *path, struct diag *d);
 bool symbol_list_has(const struct symbol_list *l, const char *name);
 /* Restrict a model to the listed exports and the types they reach. */
 void symbol_list_restrict(const struct symbol_list *l, struct kabi_model *m);
-/* Warn of listed names that none of the models exports. */
-void symbol_list_warn_missing(const struct symbol_list *l,
-			      const struct kabi_model *const *models, size_t n,
-			      struct diag *d);
+/*
+ * Warn of listed names that none of the models exports; an error if none
+ * of the names is exported at all.
+ */
+int symbol_list_check(const struct symbol_list *l,
+		      const struct kabi_model *const *models, size_t n,
+		      struct diag *d);
 
 /* --- rules --------------------------------------------------------------- */
 
@@ -99,6 +102,13 @@ void suppressions_free(struct suppressions *s);
 int suppressions_load(struct suppressions *s, const char *path,
 		      struct diag *d);
 void suppressions_add_header_dir(struct suppressions *s, const char *dir);
+/*
+ * An error for a header folder that no type of the models is declared
+ * below: a typo, which would hide every change.
+ */
+int suppressions_check_header_dirs(const struct suppressions *s,
+				   const struct kabi_model *const *models,
+				   size_t n, struct diag *d);
 bool suppressions_empty(const struct suppressions *s);
 
 /* --- what shows of a diff ------------------------------------------------ */

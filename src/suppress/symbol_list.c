@@ -63,6 +63,7 @@ int symbol_list_load(struct symbol_list *l, const char *path, struct diag *d)
 	char *buf = NULL;
 	size_t cap = 0;
 	unsigned long lineno = 0;
+	size_t names = 0;
 	int err = 0;
 
 	if (!f)
@@ -81,12 +82,17 @@ int symbol_list_load(struct symbol_list *l, const char *path, struct diag *d)
 			break;
 		}
 		strset_add(&l->names, name);
+		names++;
 		if (l->names.len != before)
 			l->count++;
 	}
 	if (!err && ferror(f))
 		err = diag_error(d, KABI_E_IO, DIAG_AT_FILE(path),
 				 "cannot read: %s", strerror(errno));
+	/* an empty list would keep nothing, and every change would go unseen */
+	if (!err && !names)
+		err = diag_error(d, KABI_E_USAGE, DIAG_AT_FILE(path),
+				 "no symbol names in the list");
 	free(buf);
 	fclose(f);
 	return err;
@@ -114,12 +120,12 @@ static bool exports(const struct kabi_model *m, const char *name)
 	return false;
 }
 
-void symbol_list_warn_missing(const struct symbol_list *l,
-			      const struct kabi_model *const *models, size_t n,
-			      struct diag *d)
+int symbol_list_check(const struct symbol_list *l,
+		      const struct kabi_model *const *models, size_t n,
+		      struct diag *d)
 {
+	size_t i, found_any = 0;
 	uint32_t off;
-	size_t i;
 
 	for (off = 1; off < l->names.len;
 	     off += (uint32_t)strlen(l->names.data + off) + 1) {
@@ -128,11 +134,18 @@ void symbol_list_warn_missing(const struct symbol_list *l,
 
 		for (i = 0; i < n && !found; i++)
 			found = exports(models[i], name);
+		found_any += found;
 		if (!found)
 			diag_warning(d, DIAG_AT_FILE(NULL),
 				     "listed symbol '%s' is not exported%s", name,
 				     n > 1 ? " by either kernel" : "");
 	}
+	if (found_any)
+		return 0;
+	/* a list of some other kernel's names, or the wrong file */
+	return diag_error(d, KABI_E_USAGE, DIAG_AT_FILE(NULL),
+			  "--symbols: none of the %zu listed names is exported%s",
+			  l->count, n > 1 ? " by either kernel" : "");
 }
 
 void symbol_list_restrict(const struct symbol_list *l, struct kabi_model *m)

@@ -94,6 +94,38 @@ static bool in_header_dir(const char *file, const char *dir)
 	return false;
 }
 
+static bool dir_declares_something(const char *dir,
+				   const struct kabi_model *const *models,
+				   size_t n)
+{
+	size_t i, t;
+
+	for (i = 0; i < n; i++)
+		for (t = 0; t < models[i]->ntypes; t++) {
+			uint32_t file = models[i]->types[t].decl_file;
+
+			if (file && in_header_dir(model_str(models[i], file), dir))
+				return true;
+		}
+	return false;
+}
+
+int suppressions_check_header_dirs(const struct suppressions *s,
+				   const struct kabi_model *const *models,
+				   size_t n, struct diag *d)
+{
+	size_t k;
+	int err = 0;
+
+	for (k = 0; k < s->nheader_dirs; k++)
+		if (!dir_declares_something(s->header_dirs[k], models, n))
+			err = diag_error(d, KABI_E_USAGE, DIAG_AT_FILE(NULL),
+					 "--headers-dir '%s': no type of %s is declared below it, so every change would be hidden",
+					 s->header_dirs[k],
+					 n > 1 ? "either kernel" : "the kernel");
+	return err;
+}
+
 /* The declaring file of a root cause: its type's, or its holder's. */
 static const char *root_file(const struct kabi_diff *d,
 			     const struct root_cause *r)

@@ -22,12 +22,12 @@ crc_changes() {
 	crcs=$(awk -F'\t' 'NR == FNR { c[$2 "\t" $3] = $1; next }
 		($2 "\t" $3) in c && c[$2 "\t" $3] != $1' \
 		"$2"/usr/src/*/Module.symvers "$3"/usr/src/*/Module.symvers | wc -l)
-	json_crcs=$(grep -o '"rule": "crc-changed"' "$4" | wc -l)
+	json_crcs=$(grep -o '"rule": "crc-changed", "severity"' "$4" | wc -l)
 	echo "# $1 CRCs changed: $crcs in Module.symvers, $json_crcs in the JSON report"
 	[ "$crcs" -gt 0 ] && [ "$crcs" = "$json_crcs" ]
 }
 
-echo "1..9"
+echo "1..11"
 t56=$(tree 56) && t57=$(tree 57) && t53=$(tree 53) || exit 1
 
 start=$(date +%s.%N)
@@ -48,9 +48,9 @@ sed 's/^/# /' "$work/53-57.txt" | head -40
 [ $status = 12 ]
 result $? "6.1.0-53 -> 6.1.0-57: breaking changes (exit status 12)"
 
-# the first screen: summary, then the root causes begin
-head -12 "$work/53-57.txt" | grep -q '^Root causes' &&
-	head -14 "$work/53-57.txt" | grep -q '^  1\. '
+# the first screen (24 lines): summary, then the root causes begin
+head -18 "$work/53-57.txt" | grep -q '^Root causes' &&
+	head -20 "$work/53-57.txt" | grep -q '^  1\. '
 result $? "root causes start on the first screen"
 
 # every CRC that changed is explained by a change kabi reports, or listed
@@ -59,6 +59,15 @@ h53=$("$fetch" linux-headers-6.1.0-53-cloud-amd64) &&
 "$KABI" diff --format json "$work/53.xml" "$work/57.xml" >"$work/53-57.json"
 crc_changes "cloud:" "$h53" "$h57" "$work/53-57.json"
 result $? "every CRC change of Module.symvers is in the report"
+
+# the invariants every fixture case checks: the full text lists exactly
+# the changed exports the summary counts and the JSON marks; the JSON is
+# valid against its schema
+mkdir -p "$work/bin" && ln -sf "$KABI" "$work/bin/kabi"
+PATH=$work/bin:$PATH "$top/tests/fixtures/check-report" "$work/53.xml" "$work/57.xml" |
+	sed 's/^/# /' | tee "$work/problems"
+[ ! -s "$work/problems" ]
+result $? "every change counted is shown, the JSON is valid (check-report)"
 
 grep -q '"exit_status": 12' "$work/53-57.json" &&
 	{ ! command -v python3 >/dev/null ||
@@ -86,4 +95,9 @@ result $? "full flavour: each root cause told once"
 "$KABI" diff --format json "$work/f53.xml" "$work/f57.xml" >"$work/f53-57.json"
 crc_changes "full flavour:" "$fh53" "$fh57" "$work/f53-57.json"
 result $? "full flavour: every CRC change of Module.symvers is in the report"
+
+PATH=$work/bin:$PATH "$top/tests/fixtures/check-report" "$work/f53.xml" "$work/f57.xml" |
+	sed 's/^/# /' | tee "$work/problems"
+[ ! -s "$work/problems" ]
+result $? "full flavour: every change counted is shown, the JSON is valid"
 [ $failed = 0 ]
