@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "store/store.h"
@@ -115,7 +116,16 @@ out_files:
 int input_load(int npaths, char **paths, struct input_options *o,
 	       struct kabi_model *m, struct input_stats *st, struct diag *d)
 {
-	if (npaths == 1 && store_is_xml(paths[0]))
-		return store_read(paths[0], m, d);
+	bool not_baseline = true;
+	struct stat sb;
+	int err;
+
+	/* a single path that is not a folder may be a baseline */
+	if (npaths == 1 && (stat(paths[0], &sb) < 0 || !S_ISDIR(sb.st_mode) ||
+			    !strcmp(paths[0], "-"))) {
+		err = store_read(paths[0], m, &not_baseline, d);
+		if (!not_baseline)
+			return err;
+	}
 	return load_kernel(npaths, paths, o, m, st, d);
 }

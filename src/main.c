@@ -9,6 +9,7 @@
 #include <libelf.h>
 
 #include "kabi.h"
+#include "store/store.h"
 #include "util/banned.h"
 
 struct command {
@@ -84,8 +85,9 @@ int main(int argc, char **argv)
 	const char *name;
 	size_t i;
 
-	/* libelf must know our ELF version before any thread opens a file */
+	/* libelf and libxml2 must be ready before any thread uses them */
 	elf_version(EV_CURRENT);
+	store_init();
 	if (argc < 2) {
 		print_usage(stderr);
 		return KABI_EXIT_USAGE;

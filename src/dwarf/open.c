@@ -46,8 +46,13 @@ int dwarf_handle_open(struct dwarf_handle *h, const char *path,
 		return diag_error(d, KABI_E_IO, DIAG_AT_FILE(path),
 				  "cannot start libdwfl: %s", dwfl_errmsg(-1));
 	}
-	/* libdwfl takes the descriptor over */
+	/*
+	 * A module libdwfl reports owns the descriptor, and dwfl_end closes
+	 * it; one it refuses leaves the descriptor ours to close.
+	 */
 	mod = dwfl_report_offline(h->dwfl, path, path, fd);
+	if (!mod)
+		close(fd);
 	if (!mod || dwfl_report_end(h->dwfl, NULL, NULL) != 0) {
 		int err = diag_error(d, KABI_E_BAD_ELF, DIAG_AT_FILE(path),
 				     "cannot open: %s", dwfl_errmsg(-1));

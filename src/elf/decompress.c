@@ -9,10 +9,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#ifdef HAVE_ZSTD
-#include <zstd.h>
-#endif
-
+#include "../util/inflate.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
@@ -21,11 +18,9 @@
 
 bool is_zstd_magic(const unsigned char magic[4])
 {
-	return magic[0] == 0x28 && magic[1] == 0xb5 && magic[2] == 0x2f &&
-	       magic[3] == 0xfd;
+	return inflate_detect(magic, 4) == INFLATE_ZSTD;
 }
 
-#ifdef HAVE_ZSTD
 static int write_all(int fd, const void *buf, size_t len)
 {
 	const char *p = buf;
@@ -43,79 +38,49 @@ static int write_all(int fd, const void *buf, size_t len)
 	return 0;
 }
 
-static int decompress_stream(ZSTD_DStream *zs, int in_fd, int out_fd,
-			     const char *path, struct diag *d)
+static int copy_out(struct inflate_stream *in, int out, const char *path,
+		    struct diag *d)
 {
-	size_t in_size = ZSTD_DStreamInSize(), out_size = ZSTD_DStreamOutSize();
-	char *in_buf = xmalloc(in_size), *out_buf = xmalloc(out_size);
-	uint64_t total = 0;
-	size_t last = 0;
-	int err = 0;
+	char *buf = xmalloc(1 << 16);
 	ssize_t n;
+	int err = 0;
 
-	while (!err && (n = read(in_fd, in_buf, in_size)) != 0) {
-		ZSTD_inBuffer in = { in_buf, n > 0 ? (size_t)n : 0, 0 };
-
-		if (n < 0) {
+	while (!err && (n = inflate_read(in, buf, 1 << 16)) != 0) {
+		if (n < 0)
+			err = diag_error(d, KABI_E_BAD_ELF, DIAG_AT_FILE(path),
+					 "%s decompression failed: %s",
+					 inflate_format_name(inflate_format_of(in)),
+					 inflate_error(in));
+		else if (write_all(out, buf, (size_t)n) < 0)
 			err = diag_error(d, KABI_E_IO, DIAG_AT_FILE(path),
-					 "cannot read: %s", strerror(errno));
-			break;
-		}
-		while (!err && in.pos < in.size) {
-			ZSTD_outBuffer out = { out_buf, out_size, 0 };
-
-			last = ZSTD_decompressStream(zs, &out, &in);
-			if (ZSTD_isError(last))
-				err = diag_error(d, KABI_E_BAD_ELF,
-						 DIAG_AT_FILE(path),
-						 "zstd decompression failed: %s",
-						 ZSTD_getErrorName(last));
-			else if ((total += out.pos) > MAX_DECOMPRESSED)
-				err = diag_error(d, KABI_E_BAD_ELF,
-						 DIAG_AT_FILE(path),
-						 "decompresses to more than 4 GiB");
-			else if (write_all(out_fd, out_buf, out.pos) < 0)
-				err = diag_error(d, KABI_E_IO,
-						 DIAG_AT_FILE(path),
-						 "cannot buffer decompressed data: %s",
-						 strerror(errno));
-		}
+					 "cannot buffer decompressed data: %s",
+					 strerror(errno));
 	}
-	if (!err && last != 0)
-		err = diag_error(d, KABI_E_BAD_ELF, DIAG_AT_FILE(path),
-				 "zstd data is truncated");
-	free(in_buf);
-	free(out_buf);
+	free(buf);
 	return err;
 }
 
 int zstd_to_memfd(int fd, const char *path, struct diag *d)
 {
-	ZSTD_DStream *zs = ZSTD_createDStream();
+	const char *why;
+	struct inflate_stream *in = inflate_open(fd, MAX_DECOMPRESSED, &why);
 	int out, err;
 
+	if (!in)
+		return diag_error(d, KABI_E_UNSUPPORTED, DIAG_AT_FILE(path), "%s",
+				  why);
 	out = memfd_create("kabi-zstd", MFD_CLOEXEC);
-	if (out < 0 || !zs) {
-		if (out >= 0)
-			close(out);
-		ZSTD_freeDStream(zs);
+	if (out < 0) {
+		inflate_close(in);
 		return diag_error(d, KABI_E_IO, DIAG_AT_FILE(path),
 				  "cannot create a memory file: %s",
 				  strerror(errno));
 	}
-	err = decompress_stream(zs, fd, out, path, d);
-	ZSTD_freeDStream(zs);
+	err = copy_out(in, out, path, d);
+	inflate_close(in);
 	if (err) {
 		close(out);
 		return err;
 	}
 	return out;
 }
-#else
-int zstd_to_memfd(int fd, const char *path, struct diag *d)
-{
-	(void)fd;
-	return diag_error(d, KABI_E_UNSUPPORTED, DIAG_AT_FILE(path),
-			  "zstd-compressed, and this kabi was built without libzstd");
-}
-#endif

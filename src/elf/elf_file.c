@@ -15,6 +15,7 @@
 
 #include "decompress.h"
 #include "elf.h"
+#include "../util/inflate.h"
 #include "../util/sort.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
@@ -73,6 +74,21 @@ int elf_open_input(const char *path, struct diag *d)
 	return fd;
 }
 
+/* Not ELF: say whether it was compressed, which elfutils undid. */
+static int not_elf(struct elf_file *f, int fd)
+{
+	unsigned char head[6];
+	ssize_t n = pread(fd, head, sizeof(head), 0);
+	enum inflate_format fmt = inflate_detect(head, n > 0 ? (size_t)n : 0);
+
+	if (fmt != INFLATE_NONE)
+		return diag_error(f->diag, KABI_E_NOT_ELF, DIAG_AT_FILE(f->path),
+				  "%s-compressed, but not an ELF file inside",
+				  inflate_format_name(fmt));
+	return diag_error(f->diag, KABI_E_NOT_ELF, DIAG_AT_FILE(f->path),
+			  "not an ELF file, nor a compressed one");
+}
+
 static int begin_elf(struct elf_file *f, int fd)
 {
 	/* elfutils decompresses .xz, .gz and .bz2 here, nothing more */
@@ -82,8 +98,7 @@ static int begin_elf(struct elf_file *f, int fd)
 		return diag_error(f->diag, KABI_E_BAD_ELF, DIAG_AT_FILE(f->path),
 				  "cannot read: %s", elf_errmsg(-1));
 	if (elf_kind(f->elf) != ELF_K_ELF)
-		return diag_error(f->diag, KABI_E_NOT_ELF, DIAG_AT_FILE(f->path),
-				  "not an ELF file, nor a compressed one");
+		return not_elf(f, fd);
 	return 0;
 }
 

@@ -9,38 +9,11 @@
 #include <string.h>
 
 #include "report.h"
+#include "../util/utf8.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
 #define NONE UINT32_MAX
-
-/* The length of the valid UTF-8 sequence at s, or 0 if there is none. */
-static size_t utf8_length(const unsigned char *s)
-{
-	size_t len, i;
-	uint32_t cp;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		len = 2, cp = s[0] & 0x1f;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		len = 3, cp = s[0] & 0x0f;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		len = 4, cp = s[0] & 0x07;
-	else
-		return 0;
-	for (i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	/* no overlong forms, no surrogates, nothing past U+10FFFF */
-	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
-		return 0;
-	return len;
-}
 
 /*
  * A JSON string: valid UTF-8 as it is, control characters escaped, and
@@ -53,7 +26,8 @@ static void json_str(FILE *out, const char *str)
 
 	fputc('"', out);
 	while (*s) {
-		size_t len = utf8_length(s);
+		uint32_t cp;
+		size_t len = utf8_sequence(s, &cp);
 
 		if (*s == '"' || *s == '\\')
 			fprintf(out, "\\%c", *s);

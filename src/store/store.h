@@ -16,11 +16,20 @@
 
 #define KABI_FORMAT_VERSION 1
 
+/*
+ * Ready libxml2 for threads, as it asks to be before any thread uses it
+ * (kabi diff reads its two sides at once). Called once, from main.
+ */
+void store_init(void);
 /* Write the model as a baseline. */
 void store_write(const struct kabi_model *m, FILE *out);
-/* Read a baseline into an empty model. */
-int store_read(const char *path, struct kabi_model *out, struct diag *d);
-/* Whether a file looks like XML rather than ELF (it is read as a baseline). */
-bool store_is_xml(const char *path);
+/*
+ * Read the baseline path names into an empty model: a file, or standard
+ * input for "-", plain or compressed with gzip, xz or zstd. When
+ * not_baseline is given and path is a regular file that is not XML, it
+ * is set and nothing is read or said: the caller reads a kernel file.
+ */
+int store_read(const char *path, struct kabi_model *out, bool *not_baseline,
+	       struct diag *d);
 
 #endif

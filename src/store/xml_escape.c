@@ -4,37 +4,17 @@
 
 #include <string.h>
 
+#include "../util/utf8.h"
 #include "../util/banned.h"
 
-/* Length of the valid UTF-8 sequence at s, or 0. */
+/* The valid UTF-8 sequence at s that XML can hold, or 0. */
 static size_t utf8_length(const unsigned char *s)
 {
-	size_t n, i;
-	unsigned cp;
+	uint32_t cp;
+	size_t n = utf8_sequence(s, &cp);
 
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		n = 2, cp = s[0] & 0x1f;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		n = 3, cp = s[0] & 0x0f;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		n = 4, cp = s[0] & 0x07;
-	else
-		return 0;
-	for (i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	/* overlong forms, surrogates, beyond Unicode */
-	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
-		return 0;
-	/* U+FFFE and U+FFFF are not XML characters either */
-	if (cp == 0xfffe || cp == 0xffff)
-		return 0;
-	return n;
+	/* U+FFFE and U+FFFF are not XML characters */
+	return n && cp != 0xfffe && cp != 0xffff ? n : 0;
 }
 
 void xml_escape(struct strbuf *out, const char *s)

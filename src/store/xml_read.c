@@ -15,6 +15,7 @@
 
 #include <libxml/xmlreader.h>
 
+#include "source.h"
 #include "store.h"
 #include "xml_escape.h"
 #include "../util/hashmap.h"
@@ -642,53 +643,74 @@ static void read_nodes(struct reader *r)
 		fail(r, "not a kabi baseline: no <kabi-baseline> element");
 }
 
-int store_read(const char *path, struct kabi_model *out, struct diag *d)
+void store_init(void)
 {
-	struct reader r = { .path = path, .m = out, .d = d };
-	int fd;
+	xmlInitParser();
+}
 
-	/* libxml2's own message for a missing file would be less clear */
-	fd = open(path, O_RDONLY);
-	if (fd < 0)
-		return diag_error(d, KABI_E_IO, DIAG_AT_FILE(path),
-				  "cannot open: %s", strerror(errno));
-	close(fd);
-	r.xml = xmlReaderForFile(path, NULL, XML_PARSE_NONET |
-						     XML_PARSE_NOCDATA);
-	if (!r.xml)
-		return diag_error(d, KABI_E_IO, DIAG_AT_FILE(path),
-				  "cannot read as XML");
-	strset_init(&r.ids);
-	hashmap_init(&r.by_id);
-	xmlTextReaderSetErrorHandler(r.xml, xml_error, &r);
-	read_nodes(&r);
-	if (!r.err)
-		resolve_all(&r);
-	if (!r.err)
-		check_cycles(&r);
-	xmlFreeTextReader(r.xml);
-	free_attrs(&r);
-	strset_free(&r.ids);
-	hashmap_free(&r.by_id);
-	free(r.refs);
-	free(r.type_id);
-	free(r.type_line);
+/* Parse the source into r's model; r->err says how it went. */
+static void parse(struct reader *r, struct baseline_source *src)
+{
+	r->xml = xmlReaderForIO(source_read, NULL, src, src->path, NULL,
+				XML_PARSE_NONET | XML_PARSE_NOCDATA);
+	if (!r->xml) {
+		r->err = diag_error(r->d, KABI_E_IO, DIAG_AT_FILE(r->path),
+				    "cannot read as XML");
+		return;
+	}
+	strset_init(&r->ids);
+	hashmap_init(&r->by_id);
+	xmlTextReaderSetErrorHandler(r->xml, xml_error, r);
+	read_nodes(r);
+	if (!r->err)
+		resolve_all(r);
+	if (!r->err)
+		check_cycles(r);
+	xmlFreeTextReader(r->xml);
+	free_attrs(r);
+	strset_free(&r->ids);
+	hashmap_free(&r->by_id);
+	free(r->refs);
+	free(r->type_id);
+	free(r->type_line);
+}
+
+int store_read(const char *path, struct kabi_model *out, bool *not_baseline,
+	       struct diag *d)
+{
+	struct baseline_source src;
+	struct reader r = { .m = out, .d = d };
+	int err = source_open(&src, path, d);
+
+	if (not_baseline)
+		*not_baseline = false;
+	if (err)
+		return err;
+	r.path = src.name;
+	if (!src.error && !source_looks_like_xml(&src)) {
+		/* a kernel file, if it can be read again as one */
+		if (not_baseline && src.regular)
+			*not_baseline = true;
+		else
+			err = diag_error(d, KABI_E_BAD_XML, DIAG_AT_FILE(src.name),
+					 src.head_len ? "not a kabi baseline"
+						      : "empty: not a kabi baseline");
+		source_close(&src);
+		return err;
+	}
+	if (!src.error)
+		parse(&r, &src);
+	/* a decompression error says more than the XML error it causes */
+	if (src.error) {
+		diag_error(d, KABI_E_BAD_XML, DIAG_AT_FILE(src.name), "%s: %s",
+			   inflate_format_name(inflate_format_of(src.in)),
+			   src.error);
+		r.err = -KABI_E_BAD_XML;
+	}
+	source_close(&src);
 	if (r.err) {		/* no half-read model */
 		model_free(out);
 		model_init(out);
 	}
 	return r.err;
-}
-
-bool store_is_xml(const char *path)
-{
-	char head[5];
-	int fd = open(path, O_RDONLY);
-	ssize_t n;
-
-	if (fd < 0)
-		return false;
-	n = read(fd, head, sizeof(head));
-	close(fd);
-	return n == (ssize_t)sizeof(head) && !memcmp(head, "<?xml", 5);
 }

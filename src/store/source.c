@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* A baseline's bytes, read once; see source.h. */
+#include "source.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../util/banned.h"
+
+/* Far beyond a whole kernel's baseline; more is a decompression bomb. */
+#define MAX_BASELINE (UINT64_C(8) << 30)
+
+/*
+ * A FIFO is opened without waiting for a writer (a named pipe nobody
+ * writes to must not hang kabi), then read as any other stream.
+ */
+static int open_path(struct baseline_source *s, struct diag *d)
+{
+	struct stat st;
+	int fd;
+
+	if (!strcmp(s->path, "-")) {
+		s->name = "standard input";
+		s->fd = STDIN_FILENO;
+		return 0;
+	}
+	s->name = s->path;
+	fd = open(s->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return diag_error(d, KABI_E_IO, DIAG_AT_FILE(s->name),
+				  "cannot open: %s", strerror(errno));
+	if (fstat(fd, &st) < 0 ||
+	    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) < 0) {
+		close(fd);
+		return diag_error(d, KABI_E_IO, DIAG_AT_FILE(s->name),
+				  "cannot read: %s", strerror(errno));
+	}
+	s->fd = fd;
+	s->regular = S_ISREG(st.st_mode);
+	return 0;
+}
+
+int source_open(struct baseline_source *s, const char *path, struct diag *d)
+{
+	const char *why;
+	ssize_t n = 0;
+	int err;
+
+	memset(s, 0, sizeof(*s));
+	s->path = path;
+	s->fd = -1;
+	err = open_path(s, d);
+	if (err)
+		return err;
+	s->in = inflate_open(s->fd, MAX_BASELINE, &why);
+	if (!s->in) {
+		err = diag_error(d, KABI_E_UNSUPPORTED, DIAG_AT_FILE(s->name),
+				 "%s", why);
+		source_close(s);
+		return err;
+	}
+	while (s->head_len < sizeof(s->head) &&
+	       (n = inflate_read(s->in, s->head + s->head_len,
+				 sizeof(s->head) - s->head_len)) > 0)
+		s->head_len += (size_t)n;
+	if (n < 0)
+		s->error = inflate_error(s->in);
+	return 0;
+}
+
+bool source_looks_like_xml(const struct baseline_source *s)
+{
+	size_t i = 0;
+
+	if (s->head_len >= 3 && !memcmp(s->head, "\xef\xbb\xbf", 3))
+		i = 3;
+	while (i < s->head_len && strchr(" \t\r\n", s->head[i]))
+		i++;
+	return i < s->head_len && s->head[i] == '<';
+}
+
+int source_read(void *ctx, char *buf, int len)
+{
+	struct baseline_source *s = ctx;
+	ssize_t n;
+
+	if (len <= 0)
+		return 0;
+	if (s->head_pos < s->head_len) {
+		size_t k = s->head_len - s->head_pos;
+
+		if (k > (size_t)len)
+			k = (size_t)len;
+		memcpy(buf, s->head + s->head_pos, k);
+		s->head_pos += k;
+		return (int)k;
+	}
+	n = inflate_read(s->in, buf, (size_t)len);
+	if (n < 0) {
+		s->error = inflate_error(s->in);
+		return -1;
+	}
+	return (int)n;
+}
+
+void source_close(struct baseline_source *s)
+{
+	inflate_close(s->in);
+	s->in = NULL;
+	if (s->fd > STDIN_FILENO)
+		close(s->fd);
+	s->fd = -1;
+}

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Reading a descriptor through the decompressor its first bytes call for:
+ * gzip (zlib), xz (liblzma), zstd (libzstd), or none. One pass, no seek,
+ * so that pipes and standard input work as files do. Used for baselines
+ * kept compressed and for .ko.zst modules (Debian 12's elfutils reads
+ * .xz and .gz modules itself, not zstd).
+ */
+#ifndef KABI_UTIL_INFLATE_H
+#define KABI_UTIL_INFLATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+enum inflate_format {
+	INFLATE_NONE,
+	INFLATE_GZIP,
+	INFLATE_XZ,
+	INFLATE_ZSTD,
+};
+
+/* The format the first bytes of a file say (len may be short). */
+enum inflate_format inflate_detect(const unsigned char *head, size_t len);
+/* "gzip", "xz", "zstd", or "uncompressed" */
+const char *inflate_format_name(enum inflate_format format);
+
+struct inflate_stream;
+
+/*
+ * A stream over fd, which stays the caller's. Whatever the format, at
+ * most limit bytes come out (more is a decompression bomb): a read past
+ * it fails. NULL if the format needs a library this kabi lacks; *why
+ * then says so.
+ */
+struct inflate_stream *inflate_open(int fd, uint64_t limit,
+				    const char **why);
+/*
+ * Up to len bytes of the decompressed data; 0 at its end, -1 on error
+ * (inflate_error says what).
+ */
+ssize_t inflate_read(struct inflate_stream *s, void *buf, size_t len);
+const char *inflate_error(const struct inflate_stream *s);
+enum inflate_format inflate_format_of(const struct inflate_stream *s);
+void inflate_close(struct inflate_stream *s);
+
+#endif
