@@ -3,6 +3,8 @@
 #   make                developer build (warnings are errors)
 #   make check          all tests but the real-kernel ones
 #   make asan           the whole test suite under ASan + UBSan
+#   make fuzz           the libFuzzer harnesses (clang), in build-fuzz/
+#   make fuzz-run       each for FUZZ_SECONDS (default 30) from its seeds
 #   make check-kernel   tests on real Debian kernels (downloads ~1 GB)
 #   make install        PREFIX=/usr/local DESTDIR=
 #   make DEVELOPER=0    release build: warnings stay warnings
@@ -89,6 +91,27 @@ asan:
 	$(MAKE) BUILD=build-asan OPTFLAGS="$(ASAN_FLAGS)" \
 		LDFLAGS="$(ASAN_FLAGS)" check
 
+# libFuzzer harnesses of the readers of untrusted files (tests/fuzz/).
+FUZZ_TARGETS = exports dwarf baseline suppressions symbol-list
+FUZZ_FLAGS = -O1 -g -fsanitize=fuzzer-no-link,address,undefined \
+	-fno-omit-frame-pointer -fno-sanitize-recover=all
+FUZZ_BINS = $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz-%)
+FUZZ_SECONDS ?= 30
+
+$(BUILD)/fuzz/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/fuzz.c tests/fuzz/fuzz.h $(LIB_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(LINK_CFLAGS) -fsanitize=fuzzer -Isrc $(ALL_LDFLAGS) \
+		-o $@ $< tests/fuzz/fuzz.c \
+		$(filter-out $(BUILD)/src/main.o,$(LIB_OBJS)) $(LIBS)
+
+fuzzers: $(FUZZ_BINS)
+
+fuzz:
+	$(MAKE) BUILD=build-fuzz CC=clang OPTFLAGS="$(FUZZ_FLAGS)" fuzzers
+
+fuzz-run: fuzz
+	FUZZ_SECONDS=$(FUZZ_SECONDS) sh scripts/fuzz $(FUZZ_TARGETS)
+
 # Real Debian kernels, downloaded once into $$KABI_KERNEL_CACHE.
 check-kernel: $(KABI) $(TOOL_BINS)
 	KABI=$(abspath $(KABI)) TOOLS=$(abspath $(BUILD)/tests/tools) \
@@ -103,8 +126,9 @@ example: $(KABI)
 	KABI=$(abspath $(KABI)) examples/run
 
 clean:
-	rm -rf build build-asan
+	rm -rf build build-asan build-fuzz
 
-.PHONY: all units check asan check-kernel install example clean
+.PHONY: all units check asan fuzz fuzzers fuzz-run check-kernel install \
+	example clean
 
 -include $(OBJS:.o=.d)

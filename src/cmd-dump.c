@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -42,10 +43,13 @@ static const char usage[] =
 	"                        line, or an Android KMI list) and the types they\n"
 	"                        reach; repeatable\n"
 	"      --stats           print figures on the model to standard error\n"
+	"      --allow-incomplete  replace an existing FILE even when files of the\n"
+	"                        kernel could not be read (the baseline says so)\n"
 	"  -h, --help            show this help\n"
 	"\n"
-	"Exit status: 0 success, 1 error (what could be read is still written),\n"
-	"2 usage error.\n";
+	"Exit status: 0 success, 1 error, 2 usage error. When files of the kernel\n"
+	"cannot be read, what was read is written with the errors in it, but an\n"
+	"existing FILE is kept unless --allow-incomplete.\n";
 
 struct dump_options {
 	const char *output;
@@ -53,6 +57,7 @@ struct dump_options {
 	struct symbol_list symbols;
 	bool have_symbols;
 	bool stats;
+	bool allow_incomplete;
 };
 
 static int parse_options(int argc, char **argv, struct dump_options *opts,
@@ -65,6 +70,7 @@ static int parse_options(int argc, char **argv, struct dump_options *opts,
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "stats", no_argument, NULL, 'S' },
 		{ "symbols", required_argument, NULL, 'L' },
+		{ "allow-incomplete", no_argument, NULL, 'A' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -84,6 +90,9 @@ static int parse_options(int argc, char **argv, struct dump_options *opts,
 		case 'S':
 			opts->stats = true;
 			break;
+		case 'A':
+			opts->allow_incomplete = true;
+			break;
 		case 'L':
 			opts->have_symbols = true;
 			if (symbol_list_load(&opts->symbols, optarg, d))
@@ -99,6 +108,35 @@ static int parse_options(int argc, char **argv, struct dump_options *opts,
 	if (optind >= argc)
 		return cli_usage_error("dump", "no PATH given");
 	return 0;
+}
+
+/*
+ * What could not be read goes into the baseline, which then says it
+ * describes an incomplete kernel. An existing baseline, what a team
+ * keeps in git, is not replaced by such a one unless asked.
+ */
+static int write_baseline(const struct dump_options *opts,
+			  struct kabi_model *m, struct diag *d)
+{
+	struct atomic_file af;
+	struct stat st;
+	size_t i;
+	int err;
+
+	for (i = 0; i < d->count; i++)
+		if (d->msgs[i].level == DIAG_ERROR &&
+		    d->msgs[i].code != KABI_E_INCOMPLETE)
+			model_add_error(m, d->msgs[i].text);
+	if (d->errors && strcmp(opts->output, "-") && !opts->allow_incomplete &&
+	    !stat(opts->output, &st))
+		return diag_error(d, KABI_E_WRITE, DIAG_AT_FILE(opts->output),
+				  "not replaced by a baseline of an incomplete kernel (%zu error%s above): --allow-incomplete replaces it all the same",
+				  d->errors, d->errors == 1 ? "" : "s");
+	err = atomic_file_open(&af, opts->output, d);
+	if (err)
+		return err;
+	store_write(m, af.fp);
+	return atomic_file_commit(&af, d);
 }
 
 static void print_stats(const struct kabi_model *m,
@@ -128,7 +166,6 @@ int cmd_dump(int argc, char **argv)
 	struct dump_options opts = { .output = "-" };
 	struct input_stats stats = { 0 };
 	struct kabi_model m;
-	struct atomic_file af;
 	double start, write;
 	struct diag d;
 	int err;
@@ -154,10 +191,8 @@ int cmd_dump(int argc, char **argv)
 	}
 	/* a baseline that cannot be read leaves nothing worth writing */
 	start = clock_seconds();
-	if (!err && !atomic_file_open(&af, opts.output, &d)) {
-		store_write(&m, af.fp);
-		atomic_file_commit(&af, &d);
-	}
+	if (!err)
+		write_baseline(&opts, &m, &d);
 	write = clock_seconds() - start;
 	if (opts.stats)
 		print_stats(&m, &stats, write);

@@ -124,6 +124,11 @@ int input_load(int npaths, char **paths, struct input_options *o,
 	if (npaths == 1 && (stat(paths[0], &sb) < 0 || !S_ISDIR(sb.st_mode) ||
 			    !strcmp(paths[0], "-"))) {
 		err = store_read(paths[0], m, &not_baseline, d);
+		if (!err && m->nerrors)
+			diag_error(d, KABI_E_INCOMPLETE, DIAG_AT_FILE(paths[0]),
+				   "a baseline of an incomplete kernel: %zu error%s when it was written, the first: %s",
+				   m->nerrors, m->nerrors == 1 ? "" : "s",
+				   model_str(m, m->errors[0]));
 		if (!not_baseline)
 			return err;
 	}

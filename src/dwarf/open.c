@@ -5,6 +5,7 @@
  */
 #include "open.h"
 
+#include <gelf.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -12,6 +13,34 @@
 #include "../util/strbuf.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
+
+/*
+ * Whether the file itself has DWARF, for a message that says why libdw
+ * could not read it (a bad relocation, no memory) rather than that there
+ * is none.
+ */
+static bool has_debug_info(Dwfl_Module *mod)
+{
+	GElf_Addr bias;
+	Elf *elf = dwfl_module_getelf(mod, &bias);
+	size_t shstrndx;
+	Elf_Scn *scn = NULL;
+
+	if (!elf || elf_getshdrstrndx(elf, &shstrndx) != 0)
+		return false;
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		const char *name;
+
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		name = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (name && (!strcmp(name, ".debug_info") ||
+			     !strcmp(name, ".zdebug_info")))
+			return true;
+	}
+	return false;
+}
 
 int dwarf_handle_open(struct dwarf_handle *h, const char *path,
 		      const char *debug_root, struct diag *d)
@@ -62,7 +91,10 @@ int dwarf_handle_open(struct dwarf_handle *h, const char *path,
 	}
 	h->dwarf = dwfl_module_getdwarf(mod, &h->bias);
 	if (!h->dwarf) {
-		int err = diag_error(d, KABI_E_NO_DEBUG, DIAG_AT_FILE(path),
+		int err = has_debug_info(mod)
+			? diag_error(d, KABI_E_BAD_DWARF, DIAG_AT_FILE(path),
+				     "cannot read its DWARF: %s", dwfl_errmsg(-1))
+			: diag_error(d, KABI_E_NO_DEBUG, DIAG_AT_FILE(path),
 				     "no DWARF debug information: use a debug build, or --debug-root for separate debug files");
 
 		dwarf_handle_close(h);

@@ -55,7 +55,8 @@ int elf_open_input(const char *path, struct diag *d)
 	struct stat st;
 	int fd;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* a named pipe would block the open until a writer came: not here */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0)
 		return diag_error(d, KABI_E_IO, DIAG_AT_FILE(path),
 				  "cannot open: %s", strerror(errno));
@@ -89,14 +90,47 @@ static int not_elf(struct elf_file *f, int fd)
 			  "not an ELF file, nor a compressed one");
 }
 
+/*
+ * elfutils could not open it. For a compressed file its words ("invalid
+ * Elf handle") hide what xz -t would say: the compressed data is
+ * damaged. Decompressing it again finds where.
+ */
+static int cannot_begin(struct elf_file *f, int fd)
+{
+	const char *elf_why = elf_errmsg(-1), *why;
+	struct inflate_stream *in;
+	char buf[65536];
+	ssize_t n;
+	int err = 0;
+
+	if (lseek(fd, 0, SEEK_SET) < 0 ||
+	    !(in = inflate_open(fd, UINT64_C(4) << 30, &why)))
+		return diag_error(f->diag, KABI_E_BAD_ELF, DIAG_AT_FILE(f->path),
+				  "cannot read: %s", elf_why);
+	if (inflate_format_of(in) != INFLATE_NONE) {
+		while ((n = inflate_read(in, buf, sizeof(buf))) > 0)
+			;
+		if (n < 0)
+			err = diag_error(f->diag, KABI_E_BAD_ELF,
+					 DIAG_AT_FILE(f->path),
+					 "%s-compressed, and damaged: %s",
+					 inflate_format_name(inflate_format_of(in)),
+					 inflate_error(in));
+	}
+	if (!err)
+		err = diag_error(f->diag, KABI_E_BAD_ELF, DIAG_AT_FILE(f->path),
+				 "cannot read: %s", elf_why);
+	inflate_close(in);
+	return err;
+}
+
 static int begin_elf(struct elf_file *f, int fd)
 {
 	/* elfutils decompresses .xz, .gz and .bz2 here, nothing more */
 	f->fd = fd;
 	f->elf = dwelf_elf_begin(fd);
 	if (!f->elf)
-		return diag_error(f->diag, KABI_E_BAD_ELF, DIAG_AT_FILE(f->path),
-				  "cannot read: %s", elf_errmsg(-1));
+		return cannot_begin(f, fd);
 	if (elf_kind(f->elf) != ELF_K_ELF)
 		return not_elf(f, fd);
 	return 0;

@@ -464,6 +464,48 @@ int kernel_files_check_vmlinux(const struct kernel_files *kf,
 	return 0;
 }
 
+static bool same_file(const char *a, const char *b)
+{
+	struct stat x, y;
+
+	return !stat(a, &x) && !stat(b, &y) && x.st_dev == y.st_dev &&
+	       x.st_ino == y.st_ino;
+}
+
+/*
+ * One file named twice (a module and the tree that holds it) is read
+ * once; two files for one module are not one kernel: the second is an
+ * error, and not read. Two vmlinux files are the caller's to refuse.
+ */
+static int drop_repeats(struct kernel_files *kf, struct diag *d)
+{
+	size_t i = 1;
+	int err = 0;
+
+	while (i < kf->count) {
+		struct kernel_file *a = &kf->files[i - 1], *b = &kf->files[i];
+
+		if (a->is_vmlinux != b->is_vmlinux ||
+		    strcmp(a->module, b->module) ||
+		    (a->is_vmlinux && !same_file(a->path, b->path))) {
+			i++;
+			continue;
+		}
+		if (same_file(a->path, b->path))
+			diag_warning(d, DIAG_AT_FILE(b->path),
+				     "named twice: read once");
+		else
+			err = diag_error(d, KABI_E_USAGE, DIAG_AT_FILE(b->path),
+					 "a second file for module '%s' (the first: '%s'): not read, one kernel at a time",
+					 b->module, a->path);
+		free(b->path);
+		free(b->module);
+		memmove(b, b + 1, (kf->count - i - 1) * sizeof(*b));
+		kf->count--;
+	}
+	return err;
+}
+
 int kernel_files_add(struct kernel_files *kf, const char *path,
 		     const struct tree_options *opts, struct diag *d)
 {
@@ -502,6 +544,8 @@ int kernel_files_add(struct kernel_files *kf, const char *path,
 			kf->release = xstrdup(base + 8);
 	}
 	array_sort(kf->files, kf->count, sizeof(*kf->files), compare_files);
+	if (!err)
+		err = drop_repeats(kf, d);
 	if (!err && had_vmlinux && kf->count > 1 && kf->files[1].is_vmlinux)
 		err = diag_error(d, KABI_E_USAGE, DIAG_AT_FILE(path),
 				 "a second vmlinux: one kernel at a time");

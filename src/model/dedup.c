@@ -656,6 +656,12 @@ static void reserve_blocks(struct materializer *m, uint32_t **reps,
 	}
 }
 
+/* A run of references; when nothing refers to anything, no array at all. */
+static const uint32_t *refs_at(const uint32_t *refs, size_t off)
+{
+	return refs ? refs + off : NULL;
+}
+
 static void write_block(struct materializer *m, uint32_t inst)
 {
 	const struct model_builder *b = m->b;
@@ -663,7 +669,7 @@ static void write_block(struct materializer *m, uint32_t inst)
 	struct cursor c = {
 		(const unsigned char *)b->bytes.buf + sh->off,
 		(const unsigned char *)b->bytes.buf + sh->off + sh->len,
-		b->refs + b->inst_refs[inst],
+		refs_at(b->refs, b->inst_refs[inst]),
 		(uint32_t)(b->inst_refs[inst + 1] - b->inst_refs[inst]), 0
 	};
 	const struct name_key *k = &m->r->keys[m->r->key_of[b->inst_shape[inst]]];
@@ -696,7 +702,7 @@ static void write_symbols(struct materializer *m)
 		struct cursor c = {
 			(const unsigned char *)b->bytes.buf + sh->off,
 			(const unsigned char *)b->bytes.buf + sh->off + sh->len,
-			b->sym_refs + d->refs_off, d->nrefs, 0
+			refs_at(b->sym_refs, d->refs_off), d->nrefs, 0
 		};
 		uint32_t type;
 

@@ -98,6 +98,22 @@ bool kabi_kind_is_aggregate(enum kabi_kind kind)
 	       kind == KABI_ENUM || kind == KABI_FUNCTION;
 }
 
+void model_add_error(struct kabi_model *m, const char *message)
+{
+	uint32_t s = model_intern(m, message);
+	size_t i = m->nerrors;
+
+	while (i && strcmp(model_str(m, m->errors[i - 1]), message) > 0)
+		i--;
+	if (i && m->errors[i - 1] == s)
+		return;
+	ALLOC_GROW(m->errors, m->nerrors + 1, m->errors_alloc);
+	memmove(m->errors + i + 1, m->errors + i,
+		(m->nerrors - i) * sizeof(*m->errors));
+	m->errors[i] = s;
+	m->nerrors++;
+}
+
 void model_init(struct kabi_model *m)
 {
 	struct kabi_type void_type = { .kind = KABI_VOID };
@@ -116,6 +132,7 @@ void model_free(struct kabi_model *m)
 	free(m->params);
 	free(m->symbols);
 	free(m->param_names);
+	free(m->errors);
 	memset(m, 0, sizeof(*m));
 }
 

@@ -129,6 +129,13 @@ struct kabi_model {
 	size_t nsymbols, symbols_alloc;
 	uint32_t *param_names;	/* parameter names of function symbols */
 	size_t nparam_names, param_names_alloc;
+	/*
+	 * What could not be read when the corpus was made: one message per
+	 * error ("drivers/x.ko: error: ..."). A corpus with errors describes
+	 * an incomplete kernel, and says so wherever it goes.
+	 */
+	uint32_t *errors;
+	size_t nerrors, errors_alloc;
 	/* what the corpus describes */
 	uint32_t arch;		/* "x86-64", ... */
 	uint8_t bits;		/* 32 or 64; 0: not known (an old baseline) */
@@ -164,6 +171,8 @@ uint32_t model_add_enumerator(struct kabi_model *m,
 uint32_t model_add_param(struct kabi_model *m, uint32_t type);
 uint32_t model_add_symbol(struct kabi_model *m, const struct kabi_symbol *s);
 uint32_t model_add_param_name(struct kabi_model *m, uint32_t name);
+/* Note what could not be read; kept sorted, once each. */
+void model_add_error(struct kabi_model *m, const char *message);
 
 /*
  * A copy of `in` holding only the symbols marked in keep (one flag per

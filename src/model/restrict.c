@@ -101,6 +101,10 @@ void model_restrict(const struct kabi_model *in, const bool *keep,
 	model_init(out);
 	out->arch = model_intern(out, model_str(in, in->arch));
 	out->release = in->release ? model_intern(out, model_str(in, in->release)) : 0;
+	out->bits = in->bits;
+	out->byte_order = in->byte_order;
+	for (i = 0; i < in->nerrors; i++)
+		model_add_error(out, model_str(in, in->errors[i]));
 	r.new_id = xmalloc(xmul(in->ntypes + 1, sizeof(uint32_t)));
 	r.stack = xmalloc(xmul(in->ntypes + 1, sizeof(uint32_t)));
 	for (i = 0; i < in->ntypes; i++)

@@ -53,7 +53,7 @@ static int hex_value(char c)
 	return -1;
 }
 
-void xml_unescape(struct strbuf *out, const char *s)
+bool xml_unescape(struct strbuf *out, const char *s)
 {
 	while (*s) {
 		if (s[0] == '\\' && s[1] == '\\') {
@@ -61,11 +61,16 @@ void xml_unescape(struct strbuf *out, const char *s)
 			s += 2;
 		} else if (s[0] == '\\' && s[1] == 'x' && hex_value(s[2]) >= 0 &&
 			   hex_value(s[3]) >= 0) {
-			strbuf_addch(out, (char)(hex_value(s[2]) * 16 +
-						 hex_value(s[3])));
+			int c = hex_value(s[2]) * 16 + hex_value(s[3]);
+
+			/* a name holds no NUL: it would end it */
+			if (!c)
+				return false;
+			strbuf_addch(out, (char)c);
 			s += 4;
 		} else {
 			strbuf_addch(out, *s++);
 		}
 	}
+	return true;
 }

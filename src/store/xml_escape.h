@@ -9,13 +9,17 @@
 #ifndef KABI_XML_ESCAPE_H
 #define KABI_XML_ESCAPE_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "../util/strbuf.h"
 
 /* Append s escaped for an XML attribute value in double quotes. */
 void xml_escape(struct strbuf *out, const char *s);
-/* Undo the \xNN and \\ escapes (libxml2 has undone the XML ones). */
-void xml_unescape(struct strbuf *out, const char *s);
+/*
+ * Undo the \xNN and \\ escapes (libxml2 has undone the XML ones); false
+ * for \x00, which no name written by kabi holds.
+ */
+bool xml_unescape(struct strbuf *out, const char *s);
 
 #endif

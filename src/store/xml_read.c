@@ -117,9 +117,13 @@ static int read_attrs(struct reader *r)
 			return fail(r, "too many attributes on <%s>", r->element);
 		a = &r->attrs[r->nattrs++];
 		a->name = (const char *)xmlTextReaderConstName(r->xml);
-		xml_unescape(&sb, (const char *)xmlTextReaderConstValue(r->xml));
-		a->value = strbuf_detach(&sb);
 		a->used = false;
+		if (!xml_unescape(&sb, (const char *)xmlTextReaderConstValue(r->xml))) {
+			a->value = strbuf_detach(&sb);
+			return fail(r, "a NUL byte (\\x00) in the '%s' attribute",
+				    a->name);
+		}
+		a->value = strbuf_detach(&sb);
 	}
 	xmlTextReaderMoveToElement(r->xml);
 	return 0;
@@ -153,14 +157,29 @@ static uint32_t get_str(struct reader *r, const char *name)
 	return v ? model_intern(r->m, v) : 0;
 }
 
+/*
+ * A number as kabi writes it: decimal without leading zeros, or "0x"
+ * and hex digits (CRCs); never octal, as strtoull's base 0 would read
+ * "010".
+ */
 static bool parse_u64(const char *s, uint64_t *out)
 {
+	int base = 10;
 	char *end;
 
-	if (!s || *s < '0' || *s > '9')
+	if (!s)
+		return false;
+	if (s[0] == '0' && s[1] == 'x') {
+		base = 16;
+		s += 2;
+	} else if (s[0] == '0' && s[1]) {
+		return false;
+	}
+	if (!((*s >= '0' && *s <= '9') ||
+	      (base == 16 && strchr("abcdefABCDEF", *s) && *s)))
 		return false;
 	errno = 0;
-	*out = strtoull(s, &end, 0);
+	*out = strtoull(s, &end, base);
 	return !errno && !*end;
 }
 
@@ -394,6 +413,38 @@ static int read_parameter(struct reader *r)
 	return check_all_used(r);
 }
 
+/* What could not be read when the baseline was written. */
+static int read_error(struct reader *r)
+{
+	const char *message = need(r, "message");
+
+	if (!message)
+		return r->err;
+	model_add_error(r->m, message);
+	return check_all_used(r);
+}
+
+/*
+ * Symbols come sorted by name, then module, each once, as kabi writes
+ * them: comparisons pair symbols by walking both lists in that order.
+ */
+static int check_order(struct reader *r, const struct kabi_symbol *prev,
+		       const struct kabi_symbol *s)
+{
+	const struct kabi_model *m = r->m;
+	int c = strcmp(model_str(m, prev->name), model_str(m, s->name));
+
+	if (!c)
+		c = strcmp(model_str(m, prev->module), model_str(m, s->module));
+	if (!c)
+		return fail(r, "symbol '%s' of '%s' given twice",
+			    model_str(m, s->name), model_str(m, s->module));
+	if (c > 0)
+		return fail(r, "symbol '%s' out of order: a baseline lists symbols sorted by name, then module",
+			    model_str(m, s->name));
+	return 0;
+}
+
 static int read_symbol(struct reader *r, bool empty)
 {
 	struct kabi_symbol s = { 0 };
@@ -427,6 +478,8 @@ static int read_symbol(struct reader *r, bool empty)
 		s.flags |= KABI_SYM_HAS_TYPE;
 	}
 	s.first_param = (uint32_t)r->m->nparam_names;
+	if (r->m->nsymbols && check_order(r, &r->m->symbols[r->m->nsymbols - 1], &s))
+		return r->err;
 	r->parent_index = model_add_symbol(r->m, &s);
 	r->parent = empty ? IN_NOTHING : IN_SYMBOL;
 	return check_all_used(r);
@@ -484,6 +537,8 @@ static int read_element(struct reader *r, int depth, bool empty)
 	if (depth == 1) {
 		if (!strcmp(r->element, "symbol"))
 			return read_symbol(r, empty);
+		if (!strcmp(r->element, "error"))
+			return read_error(r);
 		kind = kind_of_tag(r->element);
 		if (kind != KABI_VOID)
 			return read_type(r, kind, empty);
@@ -693,8 +748,9 @@ int store_read(const char *path, struct kabi_model *out, bool *not_baseline,
 			*not_baseline = true;
 		else
 			err = diag_error(d, KABI_E_BAD_XML, DIAG_AT_FILE(src.name),
-					 src.head_len ? "not a kabi baseline"
-						      : "empty: not a kabi baseline");
+					 "%snot a kabi baseline%s",
+					 src.head_len ? "" : "empty: ",
+					 src.regular ? "" : " (kernel files cannot come from a pipe)");
 		source_close(&src);
 		return err;
 	}

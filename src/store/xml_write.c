@@ -248,6 +248,12 @@ void store_write(const struct kabi_model *m, FILE *out)
 		     m->byte_order == KABI_ORDER_BIG ? "big" : "little");
 	attr_str(&w, "release", m->release);
 	emit(&w, ">");
+	/* an incomplete kernel says so first, and what was not read */
+	for (i = 0; i < m->nerrors; i++) {
+		open_tag(&w, "error");
+		attr_str(&w, "message", m->errors[i]);
+		emit(&w, "/>");
+	}
 	for (i = 0; i < m->nsymbols; i++)
 		write_symbol(&w, &m->symbols[i]);
 	for (i = 1; i < m->ntypes; i++)

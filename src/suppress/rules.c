@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "suppress.h"
+#include "../util/lines.h"
 #include "../util/path.h"
 #include "../util/strbuf.h"
 #include "../util/xalloc.h"
@@ -94,6 +95,7 @@ struct parser {
 	struct suppress_rule *rule;	/* the section being read, or NULL */
 	unsigned long rule_line;
 	bool selects;			/* the section selects something */
+	struct strbuf keys;		/* "|name|label|": its properties */
 };
 
 __attribute__((format(printf, 2, 3)))
@@ -129,12 +131,206 @@ static char *trim(char *s)
 	return s;
 }
 
+/*
+ * A property's value: quoted or not, but never with a quote left open,
+ * nor with what looks like a comment after it, which libabigail would
+ * take as part of the value and which would then match nothing.
+ */
+static int parse_value(struct parser *p, char *raw, char **value)
+{
+	char *v = raw, *end, *hash;
+
+	while (isspace((unsigned char)*v))
+		v++;
+	end = v + strlen(v);
+	while (end > v && isspace((unsigned char)end[-1]))
+		*--end = '\0';
+	if (*v == '"' || (end > v && end[-1] == '"')) {
+		if (end - v < 2 || *v != '"' || end[-1] != '"')
+			return fail(p, "unbalanced quote in '%s'", v);
+		end[-1] = '\0';
+		*value = v + 1;
+		return 0;
+	}
+	for (hash = v; (hash = strpbrk(hash, "#;")); hash++)
+		if (hash > v && isspace((unsigned char)hash[-1]))
+			return fail(p, "'%c' after a value: comments take lines of their own (quote the value if it holds one)",
+				    *hash);
+	*value = v;
+	return 0;
+}
+
+/* A property given twice in a section would silently undo the first. */
+static int check_repeated(struct parser *p, const char *key)
+{
+	struct strbuf k = STRBUF_INIT;
+	bool seen;
+
+	strbuf_addf(&k, "|%s|", key);
+	seen = strstr(p->keys.buf, k.buf) != NULL;
+	if (!seen)
+		strbuf_addf(&p->keys, "%s|", key);
+	strbuf_release(&k);
+	return seen ? fail(p, "'%s' given twice in this section", key) : 0;
+}
+
+/*
+ * What glibc's regcomp builds for a POSIX extended pattern, roughly
+ * counted: it copies a repeated subexpression once per repetition
+ * ("x{3}" becomes "xxx", "x+" "xx*"), so nested repetitions multiply.
+ * A pattern counted past the bound would take gigabytes or minutes to
+ * compile; it is refused before regcomp sees it. Syntax errors are left
+ * to regcomp, whose words are better.
+ */
+#define REGEX_MAX_LENGTH 4096
+#define REGEX_MAX_NODES 100000
+#define REGEX_MAX_DEPTH 32
+
+struct regex_scan {
+	const char *s;
+	unsigned depth;
+	bool too_deep;
+};
+
+static uint64_t sat_mul(uint64_t a, uint64_t b)
+{
+	return a && b > UINT64_MAX / 2 / a ? UINT64_MAX / 2 : a * b;
+}
+
+static uint64_t regex_branches(struct regex_scan *r);
+
+/* "[...]" with "]" first and [:class:] inside */
+static void skip_bracket(struct regex_scan *r)
+{
+	r->s++;
+	if (*r->s == '^')
+		r->s++;
+	if (*r->s == ']')
+		r->s++;
+	while (*r->s && *r->s != ']') {
+		if (r->s[0] == '[' && strchr(":.=", r->s[1] ? r->s[1] : ' ')) {
+			const char *close = strchr(r->s + 2, r->s[1]);
+
+			r->s = close && close[1] == ']' ? close + 2 : r->s + 1;
+		} else {
+			r->s++;
+		}
+	}
+	if (*r->s)
+		r->s++;
+}
+
+static uint64_t regex_atom(struct regex_scan *r)
+{
+	uint64_t n;
+
+	switch (*r->s) {
+	case '(':
+		r->s++;
+		if (++r->depth > REGEX_MAX_DEPTH) {
+			r->too_deep = true;
+			return UINT64_MAX / 2;
+		}
+		n = regex_branches(r) + 1;
+		r->depth--;
+		if (*r->s == ')')
+			r->s++;
+		return n;
+	case '[':
+		skip_bracket(r);
+		return 1;
+	case '\\':
+		r->s += r->s[1] ? 2 : 1;
+		return 1;
+	default:
+		r->s++;
+		return 1;
+	}
+}
+
+/* The upper count of "{m}", "{m,}", "{m,n}" (and past its '}'). */
+static uint64_t repeat_count(struct regex_scan *r)
+{
+	uint64_t m = 0, n = 0;
+	bool comma = false;
+
+	for (r->s++; *r->s && *r->s != '}'; r->s++) {
+		if (*r->s == ',')
+			comma = true;
+		else if (*r->s >= '0' && *r->s <= '9') {
+			uint64_t *v = comma ? &n : &m;
+
+			*v = sat_mul(*v, 10) + (uint64_t)(*r->s - '0');
+		}
+	}
+	if (*r->s)
+		r->s++;
+	return comma ? (n ? n : m + 1) : m;
+}
+
+static uint64_t regex_piece(struct regex_scan *r)
+{
+	uint64_t n = regex_atom(r);
+
+	for (;;) {
+		if (*r->s == '*' || *r->s == '?')
+			r->s++, n = sat_mul(n, 1) + 1;
+		else if (*r->s == '+')
+			r->s++, n = sat_mul(n, 2) + 1;
+		else if (*r->s == '{')
+			n = sat_mul(n, repeat_count(r) + 1) + 1;
+		else
+			return n;
+	}
+}
+
+static uint64_t regex_branches(struct regex_scan *r)
+{
+	uint64_t n = 0;
+
+	while (*r->s && *r->s != ')' && n < UINT64_MAX / 4) {
+		if (*r->s == '|')
+			r->s++, n++;
+		else
+			n += regex_piece(r);
+	}
+	return n;
+}
+
+static int check_regex_cost(struct parser *p, const char *value)
+{
+	struct regex_scan r = { .s = value };
+	uint64_t nodes;
+
+	if (strlen(value) > REGEX_MAX_LENGTH)
+		return fail(p, "regular expression longer than %d bytes",
+			    REGEX_MAX_LENGTH);
+	/* past a ')' with no '(' too: regcomp will say what is wrong */
+	for (nodes = 0; nodes <= REGEX_MAX_NODES; r.s++) {
+		nodes += regex_branches(&r);
+		if (!*r.s)
+			break;
+	}
+	if (r.too_deep)
+		return fail(p, "regular expression nested deeper than %d groups",
+			    REGEX_MAX_DEPTH);
+	if (nodes > REGEX_MAX_NODES)
+		return fail(p, "regular expression too costly to compile: its repetitions multiply to more than %d copies",
+			    REGEX_MAX_NODES);
+	return 0;
+}
+
 static int set_regex(struct parser *p, struct rule_regex *r, const char *value)
 {
 	char msg[256];
 	int rc;
 
 	free_regex(r);
+	rc = check_regex_cost(p, value);
+	if (rc) {
+		r->set = false;
+		return rc;
+	}
 	rc = regcomp(&r->re, value, REG_EXTENDED | REG_NOSUB);
 	if (rc) {
 		regerror(rc, &r->re, msg, sizeof(msg));
@@ -359,7 +555,7 @@ static int symbol_property(struct parser *p, const char *key, char *value,
 static int property(struct parser *p, char *line)
 {
 	char *eq = strchr(line, '=');
-	char *key, *value;
+	char *key, *value = NULL;
 	bool known;
 	int err;
 
@@ -369,7 +565,11 @@ static int property(struct parser *p, char *line)
 		return fail(p, "'%s' is not a property (name = value)", line);
 	*eq = '\0';
 	key = trim(line);
-	value = trim(eq + 1);
+	err = parse_value(p, eq + 1, &value);
+	if (!err)
+		err = check_repeated(p, key);
+	if (err)
+		return err;
 	err = common_property(p, key, value, &known);
 	if (!known && p->rule->section == RULE_TYPE)
 		err = type_property(p, key, value, &known);
@@ -433,6 +633,8 @@ static int section(struct parser *p, struct suppressions *s, char *line)
 			p->rule->type_kind = -1;
 			p->rule_line = p->line;
 			p->selects = false;
+			strbuf_reset(&p->keys);
+			strbuf_adds(&p->keys, "|");
 			return 0;
 		}
 	return fail(p, "unknown section %s", line);
@@ -441,20 +643,17 @@ static int section(struct parser *p, struct suppressions *s, char *line)
 int suppressions_load(struct suppressions *s, const char *path,
 		      struct diag *d)
 {
-	struct parser p = { .path = path, .d = d };
-	FILE *f = fopen(path, "r");
-	char *buf = NULL;
-	size_t cap = 0;
-	int err = 0;
+	struct parser p = { .path = path, .d = d, .keys = STRBUF_INIT };
+	struct line_reader r;
+	char *buf;
+	int err = lines_open(&r, path, d), more = 0;
 
-	if (!f)
-		return diag_error(d, KABI_E_IO, DIAG_AT_FILE(path),
-				  "cannot open: %s", strerror(errno));
-	while (!err && getline(&buf, &cap, f) > 0) {
+	if (err)
+		return err;
+	while (!err && (more = lines_next(&r, &buf, d)) > 0) {
 		char *line;
 
-		p.line++;
-		buf[strcspn(buf, "\n")] = '\0';
+		p.line = r.line;
 		line = trim(buf);
 		if (!*line || *line == '#' || *line == ';')
 			continue;
@@ -463,13 +662,15 @@ int suppressions_load(struct suppressions *s, const char *path,
 		else
 			err = property(&p, line);
 	}
+	if (!err && more < 0)
+		err = more;
 	if (!err)
 		err = end_section(&p, s);
 	if (p.rule) {	/* an error inside a section: drop it */
 		free_rule(p.rule);
 		s->nrules--;
 	}
-	free(buf);
-	fclose(f);
+	lines_close(&r);
+	strbuf_release(&p.keys);
 	return err;
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "suppress.h"
+#include "../util/lines.h"
 #include "../util/strbuf.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
@@ -59,25 +60,21 @@ static bool is_symbol_name(const char *s)
 
 int symbol_list_load(struct symbol_list *l, const char *path, struct diag *d)
 {
-	FILE *f = fopen(path, "r");
-	char *buf = NULL;
-	size_t cap = 0;
-	unsigned long lineno = 0;
+	struct line_reader r;
 	size_t names = 0;
-	int err = 0;
+	char *line;
+	int err = lines_open(&r, path, d), more;
 
-	if (!f)
-		return diag_error(d, KABI_E_IO, DIAG_AT_FILE(path),
-				  "cannot open: %s", strerror(errno));
-	while (getline(&buf, &cap, f) > 0) {
-		char *name = trim(buf);
+	if (err)
+		return err;
+	while ((more = lines_next(&r, &line, d)) > 0) {
+		char *name = trim(line);
 		size_t before = l->names.len;
 
-		lineno++;
 		if (!*name || (name[0] == '[' && name[strlen(name) - 1] == ']'))
 			continue;	/* blank, or a section of a KMI list */
 		if (!is_symbol_name(name)) {
-			err = diag_error(d, KABI_E_USAGE, DIAG_AT_LINE(path, lineno),
+			err = diag_error(d, KABI_E_USAGE, DIAG_AT_LINE(path, r.line),
 					 "'%s' is not a symbol name", name);
 			break;
 		}
@@ -86,15 +83,13 @@ int symbol_list_load(struct symbol_list *l, const char *path, struct diag *d)
 		if (l->names.len != before)
 			l->count++;
 	}
-	if (!err && ferror(f))
-		err = diag_error(d, KABI_E_IO, DIAG_AT_FILE(path),
-				 "cannot read: %s", strerror(errno));
+	if (!err && more < 0)
+		err = more;
 	/* an empty list would keep nothing, and every change would go unseen */
 	if (!err && !names)
 		err = diag_error(d, KABI_E_USAGE, DIAG_AT_FILE(path),
 				 "no symbol names in the list");
-	free(buf);
-	fclose(f);
+	lines_close(&r);
 	return err;
 }
 

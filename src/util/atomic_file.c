@@ -38,13 +38,39 @@ static void watch_signals(void)
 	installed = 1;
 	for (i = 0; i < sizeof(sigs) / sizeof(*sigs); i++)
 		signal(sigs[i], remove_pending);
+	/* past ulimit -f, a write then fails (EFBIG), and is reported */
+	signal(SIGXFSZ, SIG_IGN);
+}
+
+/*
+ * Where to write: through a symbolic link to the file it names, so the
+ * link stays; and with the mode of the file replaced, or the usual one.
+ */
+static char *target_of(const char *path, mode_t *mode)
+{
+	struct stat st;
+	char *real;
+	mode_t mask;
+
+	mask = umask(0);
+	umask(mask);
+	*mode = 0666 & ~mask;
+	if (lstat(path, &st) < 0)
+		return xstrdup(path);
+	real = S_ISLNK(st.st_mode) ? realpath(path, NULL) : NULL;
+	if (!real)
+		real = xstrdup(path);
+	if (!stat(real, &st) && S_ISREG(st.st_mode))
+		*mode = st.st_mode & 07777;
+	return real;
 }
 
 int atomic_file_open(struct atomic_file *af, const char *path,
 		     struct diag *d)
 {
 	struct strbuf tmp = STRBUF_INIT;
-	mode_t mask;
+	char *target;
+	mode_t mode;
 	int fd;
 
 	memset(af, 0, sizeof(*af));
@@ -52,20 +78,20 @@ int atomic_file_open(struct atomic_file *af, const char *path,
 		af->fp = stdout;
 		return 0;
 	}
-	strbuf_addf(&tmp, "%s.tmpXXXXXX", path);
+	target = target_of(path, &mode);
+	strbuf_addf(&tmp, "%s.tmpXXXXXX", target);
 	fd = mkstemp(tmp.buf);
 	if (fd < 0) {
 		strbuf_release(&tmp);
+		free(target);
 		return diag_error(d, KABI_E_WRITE, DIAG_AT_FILE(path),
 				  "cannot create: %s", strerror(errno));
 	}
-	/* mkstemp makes the file private; give it the usual permissions */
-	mask = umask(0);
-	umask(mask);
-	if (fchmod(fd, 0666 & ~mask) < 0) {
+	/* mkstemp makes the file private: give it the mode it would have */
+	if (fchmod(fd, mode) < 0) {
 		/* not fatal: the file is merely more private than usual */
 	}
-	af->path = xstrdup(path);
+	af->path = target;
 	af->tmp_path = strbuf_detach(&tmp);
 	af->fp = fdopen(fd, "w");
 	if (!af->fp) {
@@ -99,7 +125,9 @@ int atomic_file_commit(struct atomic_file *af, struct diag *d)
 					   "write failed: %s", strerror(errno))
 			      : 0;
 	}
-	failed = ferror(af->fp) != 0;
+	/* on the disk before it takes the place of the old file */
+	failed = fflush(af->fp) != 0 || ferror(af->fp) != 0 ||
+		 fsync(fileno(af->fp)) != 0;
 	if (fclose(af->fp) != 0)
 		failed = 1;
 	af->fp = NULL;

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The DWARF loader on any bytes as a module: its exports found, then the
+ * types they reach read through libdwfl (which relocates the DWARF).
+ */
+#include <libelf.h>
+
+#include "fuzz.h"
+#include "dwarf/dwarf.h"
+#include "elf/elf.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const char *path = fuzz_file(data, size, "m.ko");
+	struct dwarf_options opts = { .jobs = 1 };
+	struct kernel_files kf;
+	struct export_table t;
+	struct kabi_model m;
+	struct diag d;
+
+	elf_version(EV_CURRENT);
+	kernel_files_init(&kf);
+	export_table_init(&t);
+	diag_init(&d);
+	model_init(&m);
+	if (!kernel_files_add(&kf, path, NULL, &d) &&
+	    !exports_read_files(&kf, 1, &t, &d) && t.count)
+		dwarf_load(&kf, &t, &opts, &m, NULL, &d);
+	model_free(&m);
+	export_table_free(&t);
+	kernel_files_free(&kf);
+	diag_free(&d);
+	return 0;
+}

@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * What the libFuzzer harnesses share: kabi's readers take paths, so each
+ * input is written to a file of a fixed name in a private folder, as
+ * kabi would find it in a kernel tree.
+ */
+#ifndef KABI_FUZZ_H
+#define KABI_FUZZ_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The path of a file named name (".ko", ".xml"...) holding the input. */
+const char *fuzz_file(const uint8_t *data, size_t size, const char *name);
+
+#endif
