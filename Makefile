@@ -52,6 +52,7 @@ TOOL_BINS := $(BUILD)/tests/tools/mutate $(BUILD)/tests/tools/elfpatch \
 	$(BUILD)/tests/tools/dwarf-pass
 
 KABI = $(BUILD)/kabi
+FUZZ_TARGETS = exports dwarf baseline suppressions symbol-list
 
 # quiet unless V=1
 ifneq ($(V),1)
@@ -80,10 +81,21 @@ $(BUILD)/tests/tools/%: tests/tools/%.c
 
 units: $(UNIT_BINS) $(TOOL_BINS)
 
+# The fuzz harnesses with a plain main, to run their seeds in make check.
+SEED_BINS = $(FUZZ_TARGETS:%=$(BUILD)/fuzz-seeds/seed-%)
+
+$(BUILD)/fuzz-seeds/seed-%: tests/fuzz/fuzz-%.c tests/fuzz/fuzz.c tests/fuzz/standalone.c tests/fuzz/fuzz.h $(LIB_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(LINK_CFLAGS) -Isrc $(ALL_LDFLAGS) -o $@ $< \
+		tests/fuzz/fuzz.c tests/fuzz/standalone.c \
+		$(filter-out $(BUILD)/src/main.o,$(LIB_OBJS)) $(LIBS)
+
 # Every test prints TAP; prove runs them and gives the standard summary.
-check: $(KABI) $(UNIT_BINS) $(TOOL_BINS)
+check: $(KABI) $(UNIT_BINS) $(TOOL_BINS) $(SEED_BINS)
 	KABI=$(abspath $(KABI)) TOOLS=$(abspath $(BUILD)/tests/tools) \
-		prove -f -e '' $(UNIT_BINS) tests/run-cases.sh tests/run-fuzz.sh
+		SEEDS=$(abspath $(BUILD)/fuzz-seeds) \
+		prove -f -e '' $(UNIT_BINS) tests/run-cases.sh tests/run-fuzz.sh \
+		tests/run-seeds.sh
 
 ASAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
@@ -92,7 +104,6 @@ asan:
 		LDFLAGS="$(ASAN_FLAGS)" check
 
 # libFuzzer harnesses of the readers of untrusted files (tests/fuzz/).
-FUZZ_TARGETS = exports dwarf baseline suppressions symbol-list
 FUZZ_FLAGS = -O1 -g -fsanitize=fuzzer-no-link,address,undefined \
 	-fno-omit-frame-pointer -fno-sanitize-recover=all
 FUZZ_BINS = $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz-%)
