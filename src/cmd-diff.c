@@ -99,6 +99,8 @@ static int parse_options(int argc, char **argv, struct diff_options *opts,
 				return KABI_EXIT_ERROR;
 			break;
 		case 'H':
+			if (!*optarg)
+				return cli_usage_error("diff", "--headers-dir needs a folder");
 			suppressions_add_header_dir(&opts->rules, optarg);
 			break;
 		case 'S':

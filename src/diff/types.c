@@ -137,19 +137,13 @@ static void add_edge(struct differ *df, uint32_t to, enum change_place place,
 	e->index = index;
 }
 
-static bool is_qualifier(enum kabi_kind kind)
-{
-	return kind == KABI_CONST || kind == KABI_VOLATILE ||
-	       kind == KABI_RESTRICT || kind == KABI_ATOMIC;
-}
-
 /* Skip qualifiers, noting which: a bit per qualifier kind. */
 static uint32_t skip_qualifiers(const struct kabi_model *m, uint32_t *id)
 {
 	uint32_t quals = 0;
 	unsigned guard;
 
-	for (guard = 0; guard < 8 && is_qualifier(model_type(m, *id)->kind);
+	for (guard = 0; guard < 8 && kabi_kind_is_qualifier(model_type(m, *id)->kind);
 	     guard++) {
 		quals |= 1u << model_type(m, *id)->kind;
 		*id = model_type(m, *id)->target;
@@ -269,7 +263,7 @@ static uint32_t strip_typedefs(const struct kabi_model *m, uint32_t id)
 	unsigned guard;
 
 	for (guard = 0; guard < 16 && (model_type(m, id)->kind == KABI_TYPEDEF ||
-				       is_qualifier(model_type(m, id)->kind));
+				       kabi_kind_is_qualifier(model_type(m, id)->kind));
 	     guard++)
 		id = model_type(m, id)->target;
 	return id;
@@ -281,7 +275,7 @@ static void collect_visible(const struct kabi_model *m, const struct kabi_type *
 	uint32_t i;
 
 	for (i = 0; i < t->count; i++) {
-		const struct kabi_member *mb = &m->members[t->first + i];
+		const struct kabi_member *mb = &kabi_members(m, t)[i];
 		const struct kabi_type *mt = model_type(m, strip_typedefs(m, mb->type));
 		struct visible_member *vm;
 
@@ -453,8 +447,8 @@ static const struct kabi_enumerator *find_enumerator(const struct kabi_model *m,
 	uint32_t i;
 
 	for (i = 0; i < t->count; i++)
-		if (!strcmp(model_str(m, m->enumerators[t->first + i].name), name))
-			return &m->enumerators[t->first + i];
+		if (!strcmp(model_str(m, kabi_enumerators(m, t)[i].name), name))
+			return &kabi_enumerators(m, t)[i];
 	return NULL;
 }
 
@@ -467,7 +461,7 @@ find_value(const struct kabi_model *m, const struct kabi_type *t,
 
 	/* with that value, and a name the other side does not have */
 	for (i = 0; i < t->count; i++) {
-		const struct kabi_enumerator *e = &m->enumerators[t->first + i];
+		const struct kabi_enumerator *e = &kabi_enumerators(m, t)[i];
 
 		if (e->value == value &&
 		    !find_enumerator(other, ot, model_str(m, e->name)))
@@ -490,7 +484,7 @@ static void compare_enum(struct differ *df, const struct kabi_type *o,
 		differ_values(df, CHANGE_SIZE_CHANGED, PLACE_SELF, NULL,
 			      o->size, n->size);
 	for (i = 0; i < o->count; i++) {
-		const struct kabi_enumerator *e = &om->enumerators[o->first + i];
+		const struct kabi_enumerator *e = &kabi_enumerators(om, o)[i];
 		const char *name = model_str(om, e->name);
 		const struct kabi_enumerator *ne = find_enumerator(nm, n, name);
 
@@ -508,7 +502,7 @@ static void compare_enum(struct differ *df, const struct kabi_type *o,
 				      PLACE_ENUMERATOR, name, e->value, 0);
 	}
 	for (i = 0; i < n->count; i++) {
-		const struct kabi_enumerator *e = &nm->enumerators[n->first + i];
+		const struct kabi_enumerator *e = &kabi_enumerators(nm, n)[i];
 		const char *name = model_str(nm, e->name);
 
 		if (!find_enumerator(om, o, name) &&
@@ -527,15 +521,15 @@ static void compare_function(struct differ *df, const struct kabi_type *o,
 	differ_child(df, PLACE_RETURN, NULL, 0, o->target, n->target);
 	for (i = 0; i < common; i++)
 		differ_child(df, PLACE_PARAM, NULL, i,
-			     d->old->params[o->first + i],
-			     d->new->params[n->first + i]);
+			     kabi_params(d->old, o)[i],
+			     kabi_params(d->new, n)[i]);
 	for (i = common; i < o->count; i++) {
 		differ_item(df, CHANGE_PARAM_REMOVED, PLACE_PARAM, NULL, i);
-		df->items[df->nitems - 1].old_type = d->old->params[o->first + i];
+		df->items[df->nitems - 1].old_type = kabi_params(d->old, o)[i];
 	}
 	for (i = common; i < n->count; i++) {
 		differ_item(df, CHANGE_PARAM_ADDED, PLACE_PARAM, NULL, i);
-		df->items[df->nitems - 1].new_type = d->new->params[n->first + i];
+		df->items[df->nitems - 1].new_type = kabi_params(d->new, n)[i];
 	}
 	if ((o->flags ^ n->flags) & KABI_TYPE_VARIADIC)
 		differ_values(df, CHANGE_VARIADIC_CHANGED, PLACE_SELF, NULL,

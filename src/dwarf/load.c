@@ -64,7 +64,7 @@ static void add_summary(struct unit_result *res, const char *path,
 	errors = fragment_summary_errors(s);
 	if (errors)
 		diag_error(&res->diag, KABI_E_BAD_DWARF, DIAG_AT_FILE(path),
-			   "%zu anonymous types refer to themselves: damaged DWARF",
+			   "%zu anonymous types refer to themselves, or nest past kabi's bounds: damaged DWARF",
 			   errors);
 	ALLOC_GROW(res->summaries, res->n + 1, res->alloc);
 	res->summaries[res->n++] = s;

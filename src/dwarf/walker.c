@@ -386,10 +386,11 @@ static void fill_enum(struct type_walker *w, Dwarf_Die *die,
 			walker_error(w, &child, "enumerator without a value");
 		else if (is_signed > 0 ||
 			 (is_signed < 0 && dwarf_whatform(&attr) == DW_FORM_sdata)) {
-			if (dwarf_formsdata(&attr, &sv) == 0)
+			if (dwarf_formsdata(&attr, &sv) == 0) {
 				e.value = (uint64_t)sv;
-			if (sv < 0)
-				t->flags |= KABI_TYPE_SIGNED;
+				if (sv < 0)
+					t->flags |= KABI_TYPE_SIGNED;
+			}
 		} else if (dwarf_formudata(&attr, &uv) == 0) {
 			e.value = uv;
 		}
@@ -415,7 +416,8 @@ static bool subrange_count(Dwarf_Die *sub, uint64_t *count)
 	if (dwarf_attr(sub, DW_AT_lower_bound, &attr) &&
 	    dwarf_formsdata(&attr, &lower) != 0)
 		return false;
-	*count = upper >= lower ? (uint64_t)(upper - lower) + 1 : 0;
+	/* unsigned: bounds far apart must not overflow a signed subtraction */
+	*count = upper >= lower ? (uint64_t)upper - (uint64_t)lower + 1 : 0;
 	return true;
 }
 

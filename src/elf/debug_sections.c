@@ -18,7 +18,6 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include <elfutils/libdwelf.h>
 
 #ifdef HAVE_ZSTD
 #include <zstd.h>
@@ -31,8 +30,11 @@
 #define ELFCOMPRESS_ZSTD 2
 #endif
 
-/* No kernel's debug information comes near this. */
+/* No kernel's debug information comes near these. */
 #define MAX_SECTION (UINT64_C(4) << 30)
+#define MAX_IMAGE (UINT64_C(8) << 30)
+/* DWARF compresses some 3 to 10 times; claims past this are not DWARF */
+#define MAX_RATIO 1024
 
 /* The image being built: the old bytes, then what is appended. */
 struct image {
@@ -81,10 +83,12 @@ static int inflate_section(struct image *im, const unsigned char *raw,
 	    sh->sh_size < chdr_size)
 		return diag_error(d, KABI_E_BAD_ELF, DIAG_AT_FILE(path),
 				  "section '%s' lies outside the file", name);
-	if (ch->ch_size > MAX_SECTION)
+	if (ch->ch_size > MAX_SECTION || im->len + ch->ch_size > MAX_IMAGE ||
+	    ch->ch_size / MAX_RATIO > sh->sh_size)
 		return diag_error(d, KABI_E_BAD_ELF, DIAG_AT_FILE(path),
-				  "section '%s' would decompress to %llu bytes",
-				  name, (unsigned long long)ch->ch_size);
+				  "section '%s' would decompress to %llu bytes, from %llu",
+				  name, (unsigned long long)ch->ch_size,
+				  (unsigned long long)sh->sh_size);
 	out = xmalloc(ch->ch_size + 1);
 	got = ZSTD_decompress(out, ch->ch_size + 1,
 			      raw + sh->sh_offset + chdr_size,
@@ -131,6 +135,13 @@ static int append_section_headers(struct image *im, Elf *elf,
 	int ok;
 
 	if (cls == ELFCLASS32) {
+		/* what no longer fits a 32-bit file cannot be written in one */
+		for (i = 0; i < n; i++)
+			if (shdrs[i].sh_offset > UINT32_MAX ||
+			    shdrs[i].sh_size > UINT32_MAX)
+				return -1;
+		if (im->len + fsize > UINT32_MAX)
+			return -1;
 		s32 = xcalloc(n + 1, sizeof(*s32));
 		for (i = 0; i < n; i++) {
 			s32[i].sh_name = shdrs[i].sh_name;
@@ -219,7 +230,7 @@ static int rewrite(Elf *elf, const char *path, struct image *im,
 	if (!err && *changed) {
 		if (append_section_headers(im, elf, shdrs, n, &shoff) < 0)
 			err = diag_error(d, KABI_E_BAD_ELF, DIAG_AT_FILE(path),
-					 "cannot write section headers: %s",
+					 "cannot lay out its decompressed sections (too large for a 32-bit file?): %s",
 					 elf_errmsg(-1));
 	}
 	if (!err && *changed && write_header(im, elf, shoff) < 0)
@@ -256,7 +267,7 @@ static int to_memfd(const struct image *im, const char *path, struct diag *d)
 
 int elf_open_debug_input(const char *path, struct diag *d)
 {
-	int fd = elf_open_input(path, d), out;
+	int fd = elf_open_input(path, NULL, d), out;
 	struct image im = { 0 };
 	bool changed = false;
 	Elf *elf;
@@ -264,7 +275,7 @@ int elf_open_debug_input(const char *path, struct diag *d)
 
 	if (fd < 0)
 		return fd;
-	elf = dwelf_elf_begin(fd);
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	if (!elf)
 		return fd;	/* libdwfl will say what is wrong */
 	err = elf_kind(elf) == ELF_K_ELF ? rewrite(elf, path, &im, &changed, d)

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* zstd-compressed modules decompressed into a memory file; see decompress.h. */
+/* Compressed modules decompressed into a memory file; see decompress.h. */
 #include "decompress.h"
 
 #include <errno.h>
@@ -15,11 +15,6 @@
 
 /* No kernel file comes near this; a bigger output is a decompression bomb. */
 #define MAX_DECOMPRESSED (UINT64_C(4) << 30)
-
-bool is_zstd_magic(const unsigned char magic[4])
-{
-	return inflate_detect(magic, 4) == INFLATE_ZSTD;
-}
 
 static int write_all(int fd, const void *buf, size_t len)
 {
@@ -48,7 +43,7 @@ static int copy_out(struct inflate_stream *in, int out, const char *path,
 	while (!err && (n = inflate_read(in, buf, 1 << 16)) != 0) {
 		if (n < 0)
 			err = diag_error(d, KABI_E_BAD_ELF, DIAG_AT_FILE(path),
-					 "%s decompression failed: %s",
+					 "%s-compressed, and damaged: %s",
 					 inflate_format_name(inflate_format_of(in)),
 					 inflate_error(in));
 		else if (write_all(out, buf, (size_t)n) < 0)
@@ -60,7 +55,7 @@ static int copy_out(struct inflate_stream *in, int out, const char *path,
 	return err;
 }
 
-int zstd_to_memfd(int fd, const char *path, struct diag *d)
+int decompress_to_memfd(int fd, const char *path, struct diag *d)
 {
 	const char *why;
 	struct inflate_stream *in = inflate_open(fd, MAX_DECOMPRESSED, &why);
@@ -69,7 +64,7 @@ int zstd_to_memfd(int fd, const char *path, struct diag *d)
 	if (!in)
 		return diag_error(d, KABI_E_UNSUPPORTED, DIAG_AT_FILE(path), "%s",
 				  why);
-	out = memfd_create("kabi-zstd", MFD_CLOEXEC);
+	out = memfd_create("kabi-module", MFD_CLOEXEC);
 	if (out < 0) {
 		inflate_close(in);
 		return diag_error(d, KABI_E_IO, DIAG_AT_FILE(path),

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Decompression that elfutils cannot do for us. elfutils reads .xz, .gz
- * and .bz2 files itself, and zstd too when it is built with libzstd, but
- * Debian 12's elfutils 0.188 is not; kernels since 6.2 can compress
- * modules with zstd. A .ko.zst is decompressed into an anonymous memory
- * file whose descriptor is then handed to elfutils like any other file.
+ * Compressed modules (.ko.xz, .ko.gz, .ko.zst) decompressed by kabi into
+ * an anonymous memory file whose descriptor is then handed to elfutils
+ * like any other file. elfutils would decompress .xz and .gz itself, but
+ * without a bound on the size, and Debian 12's elfutils (0.188) has no
+ * zstd, which kernels since 6.2 can compress modules with.
  */
 #ifndef KABI_DECOMPRESS_H
 #define KABI_DECOMPRESS_H
@@ -13,8 +13,7 @@
 
 #include "../util/diag.h"
 
-bool is_zstd_magic(const unsigned char magic[4]);
 /* A new descriptor holding the decompressed bytes of fd, or -error. */
-int zstd_to_memfd(int fd, const char *path, struct diag *d);
+int decompress_to_memfd(int fd, const char *path, struct diag *d);
 
 #endif

@@ -111,11 +111,12 @@ int exports_read_files(const struct kernel_files *kf, unsigned jobs,
 
 /*
  * Open a kernel file for reading as ELF: a descriptor of the file itself,
- * or of its decompressed bytes when it is zstd-compressed (which Debian
- * 12's elfutils cannot read; .xz and .gz it reads itself). Negative on
+ * or of its decompressed bytes when it is compressed (xz, gzip, zstd);
+ * *compression, if given, names the format, or is NULL. Negative on
  * error, reported in d.
  */
-int elf_open_input(const char *path, struct diag *d);
+int elf_open_input(const char *path, const char **compression,
+		   struct diag *d);
 
 /*
  * The same for reading its DWARF: where debug sections are compressed

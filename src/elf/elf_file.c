@@ -49,10 +49,13 @@ const char *elf_machine_name(unsigned machine)
 	return m ? m->name : "an unknown machine";
 }
 
-int elf_open_input(const char *path, struct diag *d)
+int elf_open_input(const char *path, const char **compression,
+		   struct diag *d)
 {
-	unsigned char magic[4];
+	enum inflate_format format;
+	unsigned char magic[6];
 	struct stat st;
+	ssize_t n;
 	int fd;
 
 	/* a named pipe would block the open until a writer came: not here */
@@ -65,9 +68,18 @@ int elf_open_input(const char *path, struct diag *d)
 		return diag_error(d, KABI_E_IO, DIAG_AT_FILE(path),
 				  "not a regular file");
 	}
-	if (pread(fd, magic, sizeof(magic), 0) == sizeof(magic) &&
-	    is_zstd_magic(magic)) {
-		int out = zstd_to_memfd(fd, path, d);
+	/*
+	 * Compressed (.ko.xz, .ko.gz, .ko.zst): decompressed here, within a
+	 * bound, rather than by elfutils, which has none and no zstd in
+	 * Debian 12.
+	 */
+	n = pread(fd, magic, sizeof(magic), 0);
+	format = inflate_detect(magic, n > 0 ? (size_t)n : 0);
+	if (compression)
+		*compression = format == INFLATE_NONE ? NULL
+						      : inflate_format_name(format);
+	if (format != INFLATE_NONE) {
+		int out = decompress_to_memfd(fd, path, d);
 
 		close(fd);
 		return out;
@@ -75,64 +87,26 @@ int elf_open_input(const char *path, struct diag *d)
 	return fd;
 }
 
-/* Not ELF: say whether it was compressed, which elfutils undid. */
-static int not_elf(struct elf_file *f, int fd)
+/* Not ELF: say whether it was compressed, and undone. */
+static int not_elf(struct elf_file *f)
 {
-	unsigned char head[6];
-	ssize_t n = pread(fd, head, sizeof(head), 0);
-	enum inflate_format fmt = inflate_detect(head, n > 0 ? (size_t)n : 0);
-
-	if (fmt != INFLATE_NONE)
+	if (f->compression)
 		return diag_error(f->diag, KABI_E_NOT_ELF, DIAG_AT_FILE(f->path),
 				  "%s-compressed, but not an ELF file inside",
-				  inflate_format_name(fmt));
+				  f->compression);
 	return diag_error(f->diag, KABI_E_NOT_ELF, DIAG_AT_FILE(f->path),
 			  "not an ELF file, nor a compressed one");
 }
 
-/*
- * elfutils could not open it. For a compressed file its words ("invalid
- * Elf handle") hide what xz -t would say: the compressed data is
- * damaged. Decompressing it again finds where.
- */
-static int cannot_begin(struct elf_file *f, int fd)
-{
-	const char *elf_why = elf_errmsg(-1), *why;
-	struct inflate_stream *in;
-	char buf[65536];
-	ssize_t n;
-	int err = 0;
-
-	if (lseek(fd, 0, SEEK_SET) < 0 ||
-	    !(in = inflate_open(fd, UINT64_C(4) << 30, &why)))
-		return diag_error(f->diag, KABI_E_BAD_ELF, DIAG_AT_FILE(f->path),
-				  "cannot read: %s", elf_why);
-	if (inflate_format_of(in) != INFLATE_NONE) {
-		while ((n = inflate_read(in, buf, sizeof(buf))) > 0)
-			;
-		if (n < 0)
-			err = diag_error(f->diag, KABI_E_BAD_ELF,
-					 DIAG_AT_FILE(f->path),
-					 "%s-compressed, and damaged: %s",
-					 inflate_format_name(inflate_format_of(in)),
-					 inflate_error(in));
-	}
-	if (!err)
-		err = diag_error(f->diag, KABI_E_BAD_ELF, DIAG_AT_FILE(f->path),
-				 "cannot read: %s", elf_why);
-	inflate_close(in);
-	return err;
-}
-
 static int begin_elf(struct elf_file *f, int fd)
 {
-	/* elfutils decompresses .xz, .gz and .bz2 here, nothing more */
 	f->fd = fd;
-	f->elf = dwelf_elf_begin(fd);
+	f->elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	if (!f->elf)
-		return cannot_begin(f, fd);
+		return diag_error(f->diag, KABI_E_BAD_ELF, DIAG_AT_FILE(f->path),
+				  "cannot read: %s", elf_errmsg(-1));
 	if (elf_kind(f->elf) != ELF_K_ELF)
-		return not_elf(f, fd);
+		return not_elf(f);
 	return 0;
 }
 
@@ -290,7 +264,7 @@ int elf_file_open(struct elf_file *f, const char *path, struct diag *d)
 	f->path = path;
 	f->diag = d;
 	hashmap_init(&f->symbol_names);
-	fd = elf_open_input(path, d);
+	fd = elf_open_input(path, &f->compression, d);
 	if (fd < 0)
 		return fd;
 	err = begin_elf(f, fd);
@@ -522,7 +496,9 @@ int elf_file_symbol(struct elf_file *f, size_t index, struct elf_symbol *out)
 				  index);
 	out->shndx = out->sym.st_shndx == SHN_XINDEX ? xndx
 						      : out->sym.st_shndx;
-	if (out->shndx >= f->nsections && out->shndx < SHN_LORESERVE)
+	/* an extended index names a real section, however large */
+	if (out->shndx >= f->nsections &&
+	    (out->shndx < SHN_LORESERVE || out->sym.st_shndx == SHN_XINDEX))
 		return diag_error(f->diag, KABI_E_BAD_ELF,
 				  DIAG_AT_SECTION(f->path,
 						  f->sections[f->symtab].name,

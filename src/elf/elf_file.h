@@ -5,11 +5,11 @@
  * fill a section of a relocatable module, and bounds-checked reads of the
  * bytes of a section. Internal to the elf/ stage.
  *
- * Files are opened with elfutils' dwelf_elf_begin, which decompresses
- * .ko.xz and .ko.gz; .ko.zst, which Debian 12's elfutils cannot read, is
- * decompressed here into a memory file first. (Not libdwfl: for a module
- * it applies every relocation of the file, which costs more than all the
- * rest of reading the exports.)
+ * A compressed module (.ko.xz, .ko.gz, .ko.zst) is decompressed into a
+ * memory file first, within a bound (decompress.h), and read with libelf
+ * like any other. (Not libdwfl: for a module it applies every relocation
+ * of the file, which costs more than all the rest of reading the
+ * exports.)
  */
 #ifndef KABI_ELF_FILE_H
 #define KABI_ELF_FILE_H
@@ -18,7 +18,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <elfutils/libdwelf.h>
 #include <gelf.h>
 
 #include "../util/diag.h"
@@ -62,6 +61,7 @@ struct elf_loc {
 
 struct elf_file {
 	const char *path;
+	const char *compression;	/* "xz", "gzip", "zstd", or NULL */
 	int fd;
 	Elf *elf;
 	GElf_Ehdr ehdr;

@@ -341,6 +341,13 @@ static int find_crc(struct elf_file *f, const char *name,
 	if (found && sym.shndx == SHN_ABS) {
 		out->crc = (uint32_t)sym.sym.st_value;
 		out->has_crc = true;
+	} else if (found && sym.sym.st_shndx >= SHN_LORESERVE &&
+		   sym.sym.st_shndx != SHN_XINDEX) {
+		/* common, or processor-specific: no section to read it from */
+		err = diag_error(f->diag, KABI_E_BAD_KSYMTAB,
+				 DIAG_AT_SECTION(f->path, ".symtab", 0),
+				 "'__crc_%s' is in reserved section 0x%x, not a CRC",
+				 name, (unsigned)sym.shndx);
 	} else if (found && sym.shndx != SHN_UNDEF) {
 		err = read_crc_at(f, elf_symbol_loc(f, &sym), &out->crc);
 		out->has_crc = !err;

@@ -37,6 +37,12 @@
 
 /* Anonymous types nested deeper than this are taken for a cycle. */
 #define MAX_NESTING 256
+/*
+ * An anonymous type is written out in full wherever it is used, so one
+ * shared at every level of a nest would make a shape grow as 2^depth:
+ * only damaged DWARF does that. Past this many nodes a shape is cut.
+ */
+#define MAX_SHAPE_NODES (1u << 20)
 
 /* --- serialising a fragment (worker side) ------------------------------ */
 
@@ -88,6 +94,7 @@ struct serializer {
 	struct fragment_summary *s;
 	uint8_t *active;	/* per local type: being written (cycle guard) */
 	unsigned depth;
+	size_t nodes;		/* written for the current root */
 };
 
 static void serialize(struct serializer *z, uint32_t id, bool root);
@@ -106,7 +113,7 @@ static void serialize_body(struct serializer *z, const struct kabi_type *t)
 		break;
 	case KABI_STRUCT: case KABI_UNION:
 		for (i = 0; i < t->count; i++) {
-			const struct kabi_member *m = &f->members[t->first + i];
+			const struct kabi_member *m = &kabi_members(f, t)[i];
 
 			put_str(sb, model_str(f, m->name));
 			put_uv(sb, m->offset);
@@ -116,8 +123,7 @@ static void serialize_body(struct serializer *z, const struct kabi_type *t)
 		break;
 	case KABI_ENUM:
 		for (i = 0; i < t->count; i++) {
-			const struct kabi_enumerator *e =
-				&f->enumerators[t->first + i];
+			const struct kabi_enumerator *e = &kabi_enumerators(f, t)[i];
 
 			put_str(sb, model_str(f, e->name));
 			put_uv(sb, e->value);
@@ -126,7 +132,7 @@ static void serialize_body(struct serializer *z, const struct kabi_type *t)
 	case KABI_FUNCTION:
 		serialize(z, t->target, false);
 		for (i = 0; i < t->count; i++)
-			serialize(z, f->params[t->first + i], false);
+			serialize(z, kabi_params(f, t)[i], false);
 		break;
 	default:
 		break;
@@ -151,7 +157,8 @@ static void serialize(struct serializer *z, uint32_t id, bool root)
 		z->s->refs[z->s->nrefs++] = id;
 		return;
 	}
-	if (z->active[id] || z->depth >= MAX_NESTING) {
+	if (z->active[id] || z->depth >= MAX_NESTING ||
+	    ++z->nodes > MAX_SHAPE_NODES) {
 		/* only damaged DWARF makes anonymous types refer to themselves */
 		strbuf_addch(sb, TOKEN_BAD);
 		z->s->errors++;
@@ -183,6 +190,7 @@ static void add_root(struct serializer *z, uint32_t local, uint32_t type,
 	r->local = local;
 	r->off = s->bytes.len;
 	r->refs_off = s->nrefs;
+	z->nodes = 0;
 	serialize(z, type, root);
 	r->len = s->bytes.len - r->off;
 	r->nrefs = (uint32_t)(s->nrefs - r->refs_off);
@@ -192,7 +200,7 @@ static void add_root(struct serializer *z, uint32_t local, uint32_t type,
 struct fragment_summary *fragment_summarize(struct kabi_model *frag)
 {
 	struct fragment_summary *s = xcalloc(1, sizeof(*s));
-	struct serializer z = { s, xcalloc(frag->ntypes, 1), 0 };
+	struct serializer z = { s, xcalloc(frag->ntypes, 1), 0, 0 };
 	uint32_t i;
 
 	s->frag = frag;

@@ -480,13 +480,13 @@ static bool node_equal(const struct kabi_model *out, uint32_t id,
 		return false;
 	for (i = 0; i < t->count; i++) {
 		if (n->members &&
-		    !same_member(&out->members[t->first + i], &n->members[i]))
+		    !same_member(&kabi_members(out, t)[i], &n->members[i]))
 			return false;
 		if (n->enumerators &&
-		    (out->enumerators[t->first + i].name != n->enumerators[i].name ||
-		     out->enumerators[t->first + i].value != n->enumerators[i].value))
+		    (kabi_enumerators(out, t)[i].name != n->enumerators[i].name ||
+		     kabi_enumerators(out, t)[i].value != n->enumerators[i].value))
 			return false;
-		if (n->params && out->params[t->first + i] != n->params[i])
+		if (n->params && kabi_params(out, t)[i] != n->params[i])
 			return false;
 	}
 	return true;
@@ -546,12 +546,12 @@ static void read_body(struct materializer *m, struct cursor *c,
 		return;
 	case KABI_FUNCTION:
 		t->target = read_type(m, c);
-		n->params = xcalloc(t->count + 1, sizeof(*n->params));
+		n->params = xcalloc((size_t)t->count + 1, sizeof(*n->params));
 		for (i = 0; i < t->count; i++)
 			n->params[i] = read_type(m, c);
 		return;
 	case KABI_STRUCT: case KABI_UNION:
-		n->members = xcalloc(t->count + 1, sizeof(*n->members));
+		n->members = xcalloc((size_t)t->count + 1, sizeof(*n->members));
 		for (i = 0; i < t->count; i++) {
 			struct kabi_member *mb = &n->members[i];
 
@@ -562,7 +562,7 @@ static void read_body(struct materializer *m, struct cursor *c,
 		}
 		return;
 	case KABI_ENUM:
-		n->enumerators = xcalloc(t->count + 1, sizeof(*n->enumerators));
+		n->enumerators = xcalloc((size_t)t->count + 1, sizeof(*n->enumerators));
 		for (i = 0; i < t->count; i++) {
 			n->enumerators[i].name = get_str(m, c);
 			n->enumerators[i].value = get_uv(c);

@@ -92,6 +92,61 @@ bool kabi_type_is_named(const struct kabi_type *t)
 			   t->kind == KABI_ENUM || t->kind == KABI_TYPEDEF);
 }
 
+bool kabi_kind_is_qualifier(enum kabi_kind kind)
+{
+	return kind == KABI_CONST || kind == KABI_VOLATILE ||
+	       kind == KABI_RESTRICT || kind == KABI_ATOMIC;
+}
+
+bool kabi_kind_has_target(enum kabi_kind kind)
+{
+	return kind == KABI_POINTER || kabi_kind_is_qualifier(kind) ||
+	       kind == KABI_TYPEDEF || kind == KABI_ARRAY ||
+	       kind == KABI_FUNCTION;
+}
+
+bool kabi_kind_has_members(enum kabi_kind kind)
+{
+	return kind == KABI_STRUCT || kind == KABI_UNION;
+}
+
+void model_visit_refs(struct kabi_model *m, uint32_t id,
+		      kabi_ref_visitor visit, void *ctx)
+{
+	struct kabi_type *t = &m->types[id];
+	uint32_t i;
+
+	if (kabi_kind_has_target(t->kind))
+		visit(&t->target, ctx);
+	if (kabi_kind_has_members(t->kind))
+		for (i = 0; i < t->count; i++)
+			visit(&m->members[t->first + i].type, ctx);
+	else if (t->kind == KABI_FUNCTION)
+		for (i = 0; i < t->count; i++)
+			visit(&m->params[t->first + i], ctx);
+}
+
+struct ref_reader {
+	kabi_ref_reader read;
+	void *ctx;
+};
+
+static void read_ref(uint32_t *ref, void *ctx)
+{
+	const struct ref_reader *r = ctx;
+
+	r->read(*ref, r->ctx);
+}
+
+void model_for_each_ref(const struct kabi_model *m, uint32_t id,
+			kabi_ref_reader read, void *ctx)
+{
+	struct ref_reader r = { read, ctx };
+
+	/* the visitor only reads: the model stays as it was */
+	model_visit_refs((struct kabi_model *)m, id, read_ref, &r);
+}
+
 bool kabi_kind_is_aggregate(enum kabi_kind kind)
 {
 	return kind == KABI_STRUCT || kind == KABI_UNION ||

@@ -184,6 +184,55 @@ void model_restrict(const struct kabi_model *in, const bool *keep,
 /* Sort symbols by name, then module. */
 void model_sort_symbols(struct kabi_model *m);
 
+/* --- the parts of a type ------------------------------------------------- */
+
+/*
+ * A struct's or union's members, an enum's enumerators, a function type's
+ * parameter types: t->count of each, in order (none for other kinds).
+ */
+static inline const struct kabi_member *
+kabi_members(const struct kabi_model *m, const struct kabi_type *t)
+{
+	return t->count ? m->members + t->first : NULL;
+}
+
+static inline const struct kabi_enumerator *
+kabi_enumerators(const struct kabi_model *m, const struct kabi_type *t)
+{
+	return t->count ? m->enumerators + t->first : NULL;
+}
+
+static inline const uint32_t *kabi_params(const struct kabi_model *m,
+					  const struct kabi_type *t)
+{
+	return t->count ? m->params + t->first : NULL;
+}
+
+/* const, volatile, restrict, _Atomic */
+bool kabi_kind_is_qualifier(enum kabi_kind kind);
+/*
+ * A kind whose target field is a type: pointers, qualifiers, typedefs,
+ * arrays (the element) and function types (the return type).
+ */
+bool kabi_kind_has_target(enum kabi_kind kind);
+/* struct and union */
+bool kabi_kind_has_members(enum kabi_kind kind);
+
+/*
+ * Every type a type refers to, in a fixed order: its target, then its
+ * members' types or its parameters' types. The one walk over references
+ * that every pass uses; visit gets each reference by address, so that a
+ * pass that numbers types anew (a copy, a reader resolving ids) rewrites
+ * it in place.
+ */
+typedef void (*kabi_ref_visitor)(uint32_t *ref, void *ctx);
+void model_visit_refs(struct kabi_model *m, uint32_t id,
+		      kabi_ref_visitor visit, void *ctx);
+/* The same, to read them. */
+typedef void (*kabi_ref_reader)(uint32_t ref, void *ctx);
+void model_for_each_ref(const struct kabi_model *m, uint32_t id,
+			kabi_ref_reader read, void *ctx);
+
 /* "struct", "union", "pointer", ... as used in baselines and reports */
 const char *kabi_kind_name(enum kabi_kind kind);
 /*

@@ -49,14 +49,13 @@ static uint64_t content_hash(struct namer *nm, uint32_t type, unsigned depth)
 	h = hash_combine(h, t->size);
 	h = hash_combine(h, t->align);
 	h = hash_combine(h, t->count);
-	if (t->kind != KABI_STRUCT && t->kind != KABI_UNION &&
-	    t->kind != KABI_ENUM && t->target)
+	if (kabi_kind_has_target(t->kind) && t->target)
 		h = hash_combine(h, hash_string(spelled(nm, t->target, depth)));
 	for (i = 0; i < t->count; i++) {
 		switch (t->kind) {
 		case KABI_STRUCT:
 		case KABI_UNION: {
-			const struct kabi_member *mb = &m->members[t->first + i];
+			const struct kabi_member *mb = &kabi_members(m, t)[i];
 
 			h = hash_combine(h, hash_string(model_str(m, mb->name)));
 			h = hash_combine(h, mb->offset);
@@ -65,14 +64,16 @@ static uint64_t content_hash(struct namer *nm, uint32_t type, unsigned depth)
 								depth)));
 			break;
 		}
-		case KABI_ENUM:
-			h = hash_combine(h, hash_string(model_str(
-				m, m->enumerators[t->first + i].name)));
-			h = hash_combine(h, m->enumerators[t->first + i].value);
+		case KABI_ENUM: {
+			const struct kabi_enumerator *e = &kabi_enumerators(m, t)[i];
+
+			h = hash_combine(h, hash_string(model_str(m, e->name)));
+			h = hash_combine(h, e->value);
 			break;
+		}
 		case KABI_FUNCTION:
 			h = hash_combine(h, hash_string(spelled(
-				nm, m->params[t->first + i], depth)));
+				nm, kabi_params(m, t)[i], depth)));
 			break;
 		default:
 			break;
@@ -137,7 +138,7 @@ static void spell_params(struct namer *nm, const struct kabi_type *t,
 	}
 	for (i = 0; i < t->count; i++)
 		strbuf_addf(sb, "%s%s", i ? ", " : "",
-			    spelled(nm, m->params[t->first + i], depth + 1));
+			    spelled(nm, kabi_params(m, t)[i], depth + 1));
 	if (t->flags & KABI_TYPE_VARIADIC)
 		strbuf_adds(sb, t->count ? ", ..." : "...");
 	else if (!t->count && !(t->flags & KABI_TYPE_UNPROTOTYPED))
@@ -227,10 +228,16 @@ static uint32_t spell(struct namer *nm, uint32_t type, unsigned depth)
 
 /* --- unique ids ---------------------------------------------------------- */
 
-static bool uses_target(const struct kabi_type *t)
+struct colouring {
+	const uint64_t *cur;
+	uint64_t h;
+};
+
+static void mix_colour(uint32_t ref, void *ctx)
 {
-	return t->kind != KABI_STRUCT && t->kind != KABI_UNION &&
-	       t->kind != KABI_ENUM;
+	struct colouring *c = ctx;
+
+	c->h = hash_combine(c->h, c->cur[ref]);
 }
 
 /* One round of colour refinement: a type's colour and its references'. */
@@ -238,21 +245,21 @@ static void next_colours(const struct kabi_model *m, const uint64_t *cur,
 			 uint64_t *next)
 {
 	size_t id;
-	uint32_t i;
 
 	for (id = 0; id < m->ntypes; id++) {
 		const struct kabi_type *t = &m->types[id];
-		uint64_t h = cur[id];
+		struct colouring c = { cur, cur[id] };
 
-		if (uses_target(t))
-			h = hash_combine(h, cur[t->target]);
-		for (i = 0; i < t->count; i++) {
-			if (t->kind == KABI_STRUCT || t->kind == KABI_UNION)
-				h = hash_combine(h, cur[m->members[t->first + i].type]);
-			else if (t->kind == KABI_FUNCTION)
-				h = hash_combine(h, cur[m->params[t->first + i]]);
-		}
-		next[id] = h;
+		/*
+		 * Base, void and unknown types mix in void's colour, as if
+		 * they had a target: ids are made of these colours, and stay
+		 * what they were.
+		 */
+		if (!kabi_kind_has_target(t->kind) &&
+		    !kabi_kind_has_members(t->kind) && t->kind != KABI_ENUM)
+			mix_colour(0, &c);
+		model_for_each_ref(m, (uint32_t)id, mix_colour, &c);
+		next[id] = c.h;
 	}
 }
 

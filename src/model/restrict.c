@@ -29,26 +29,17 @@ static void push(struct restrictor *r, uint32_t type)
 	r->stack[r->depth++] = type;
 }
 
+static void push_ref(uint32_t ref, void *ctx)
+{
+	push(ctx, ref);
+}
+
 /* Mark everything a type refers to. */
 static void mark(struct restrictor *r, uint32_t start)
 {
-	const struct kabi_model *m = r->in;
-
 	push(r, start);
-	while (r->depth) {
-		const struct kabi_type *t = &m->types[r->stack[--r->depth]];
-		uint32_t i;
-
-		if (t->kind != KABI_STRUCT && t->kind != KABI_UNION &&
-		    t->kind != KABI_ENUM)
-			push(r, t->target);
-		for (i = 0; i < t->count; i++) {
-			if (t->kind == KABI_STRUCT || t->kind == KABI_UNION)
-				push(r, m->members[t->first + i].type);
-			else if (t->kind == KABI_FUNCTION)
-				push(r, m->params[t->first + i]);
-		}
-	}
+	while (r->depth)
+		model_for_each_ref(r->in, r->stack[--r->depth], push_ref, r);
 }
 
 static uint32_t str(struct restrictor *r, uint32_t s)
@@ -56,38 +47,46 @@ static uint32_t str(struct restrictor *r, uint32_t s)
 	return model_intern(r->out, model_str(r->in, s));
 }
 
+static void renumber(uint32_t *ref, void *ctx)
+{
+	const struct restrictor *r = ctx;
+
+	*ref = r->new_id[*ref];
+}
+
+/* A type into the copy, its strings interned there, its references renumbered. */
 static void copy_type(struct restrictor *r, uint32_t id)
 {
 	const struct kabi_model *m = r->in;
-	struct kabi_type t = m->types[id];
-	uint32_t i, first = 0;
+	const struct kabi_type *in = &m->types[id];
+	const struct kabi_member *mb = kabi_members(m, in);
+	const struct kabi_enumerator *en = kabi_enumerators(m, in);
+	const uint32_t *params = kabi_params(m, in);
+	struct kabi_type t = *in;
+	uint32_t i, at, first = 0;
 
 	t.name = str(r, t.name);
 	t.decl_file = str(r, t.decl_file);
-	if (t.kind != KABI_STRUCT && t.kind != KABI_UNION && t.kind != KABI_ENUM)
-		t.target = r->new_id[t.target];
 	for (i = 0; i < t.count; i++) {
-		uint32_t at;
+		if (kabi_kind_has_members(t.kind)) {
+			struct kabi_member copy = mb[i];
 
-		if (t.kind == KABI_STRUCT || t.kind == KABI_UNION) {
-			struct kabi_member mb = m->members[t.first + i];
-
-			mb.name = str(r, mb.name);
-			mb.type = r->new_id[mb.type];
-			at = model_add_member(r->out, &mb);
+			copy.name = str(r, copy.name);
+			at = model_add_member(r->out, &copy);
 		} else if (t.kind == KABI_ENUM) {
-			struct kabi_enumerator e = m->enumerators[t.first + i];
+			struct kabi_enumerator copy = en[i];
 
-			e.name = str(r, e.name);
-			at = model_add_enumerator(r->out, &e);
+			copy.name = str(r, copy.name);
+			at = model_add_enumerator(r->out, &copy);
 		} else {
-			at = model_add_param(r->out, r->new_id[m->params[t.first + i]]);
+			at = model_add_param(r->out, params[i]);
 		}
 		if (i == 0)
 			first = at;
 	}
 	t.first = first;
 	r->out->types[r->new_id[id]] = t;
+	model_visit_refs(r->out, r->new_id[id], renumber, r);
 }
 
 void model_restrict(const struct kabi_model *in, const bool *keep,

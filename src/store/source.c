@@ -11,8 +11,11 @@
 
 #include "../util/banned.h"
 
-/* Far beyond a whole kernel's baseline; more is a decompression bomb. */
-#define MAX_BASELINE (UINT64_C(8) << 30)
+/*
+ * Far beyond a whole kernel's baseline (10 MB); more is a decompression
+ * bomb, and would overflow the 32-bit offsets of the model's strings.
+ */
+#define MAX_BASELINE (UINT64_C(2) << 30)
 
 /*
  * A FIFO is opened without waiting for a writer (a named pipe nobody

@@ -573,25 +573,19 @@ static uint32_t resolve(struct reader *r, uint32_t ref)
 	return 0;
 }
 
-static bool has_target(const struct kabi_type *t)
+static void resolve_ref(uint32_t *ref, void *ctx)
 {
-	return t->kind != KABI_VOID && t->kind != KABI_BASE &&
-	       t->kind != KABI_STRUCT && t->kind != KABI_UNION &&
-	       t->kind != KABI_ENUM && t->kind != KABI_UNKNOWN;
+	*ref = resolve(ctx, *ref);
 }
 
+/* References were read as ids; now each is the type it names. */
 static void resolve_all(struct reader *r)
 {
 	struct kabi_model *m = r->m;
 	size_t i;
 
 	for (i = 1; i < m->ntypes; i++)
-		if (has_target(&m->types[i]))
-			m->types[i].target = resolve(r, m->types[i].target);
-	for (i = 0; i < m->nmembers; i++)
-		m->members[i].type = resolve(r, m->members[i].type);
-	for (i = 0; i < m->nparams; i++)
-		m->params[i] = resolve(r, m->params[i]);
+		model_visit_refs(m, (uint32_t)i, resolve_ref, r);
 	for (i = 0; i < m->nsymbols; i++)
 		if (m->symbols[i].flags & KABI_SYM_HAS_TYPE)
 			m->symbols[i].type = resolve(r, m->symbols[i].type);
@@ -623,14 +617,14 @@ static int check_cycles(struct reader *r)
 			size_t k = next[id]++;
 			uint32_t to;
 
-			if (!has_target(t) || k > t->count) {
+			if (!kabi_kind_has_target(t->kind) || k > t->count) {
 				state[id] = 2;
 				depth--;
 				continue;
 			}
 			to = k == 0 ? t->target
 				    : t->kind == KABI_FUNCTION
-					      ? m->params[t->first + k - 1]
+					      ? kabi_params(m, t)[k - 1]
 					      : 0;
 			if (state[to] == 1) {
 				r->line = r->type_line[id];

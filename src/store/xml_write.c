@@ -76,7 +76,7 @@ static void write_members(struct writer *w, const struct kabi_type *t)
 	uint32_t i;
 
 	for (i = 0; i < t->count; i++) {
-		const struct kabi_member *mb = &w->m->members[t->first + i];
+		const struct kabi_member *mb = &kabi_members(w->m, t)[i];
 
 		open_tag(w, "member");
 		attr_str(w, "name", mb->name);
@@ -97,7 +97,7 @@ static void write_enumerators(struct writer *w, const struct kabi_type *t)
 	uint32_t i;
 
 	for (i = 0; i < t->count; i++) {
-		const struct kabi_enumerator *e = &w->m->enumerators[t->first + i];
+		const struct kabi_enumerator *e = &kabi_enumerators(w->m, t)[i];
 
 		open_tag(w, "enumerator");
 		attr_str(w, "name", e->name);
@@ -116,7 +116,7 @@ static void write_params(struct writer *w, const struct kabi_type *t)
 
 	for (i = 0; i < t->count; i++) {
 		open_tag(w, "parameter");
-		attr_type(w, "type", w->m->params[t->first + i]);
+		attr_type(w, "type", kabi_params(w->m, t)[i]);
 		emit(w, "/>");
 	}
 }

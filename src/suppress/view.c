@@ -138,11 +138,13 @@ static const char *root_file(const struct kabi_diff *d,
 	return model_str(d->old, model_type(d->old, t)->decl_file);
 }
 
+/* Bits of a type; arrays of arrays nest no deeper than C code does. */
 static uint64_t type_bits(const struct kabi_model *m, uint32_t id)
 {
+	uint64_t elements = 1;
 	unsigned guard;
 
-	for (guard = 0; guard < 32; guard++) {
+	for (guard = 0; guard < 64; guard++) {
 		const struct kabi_type *t = model_type(m, id);
 
 		switch (t->kind) {
@@ -151,9 +153,11 @@ static uint64_t type_bits(const struct kabi_model *m, uint32_t id)
 			id = t->target;
 			continue;
 		case KABI_ARRAY:
-			return t->size * type_bits(m, t->target);
+			elements *= t->size;
+			id = t->target;
+			continue;
 		default:
-			return t->size * 8;
+			return elements * t->size * 8;
 		}
 	}
 	return 0;
@@ -179,7 +183,7 @@ static bool offset_in(const struct kabi_model *m, uint32_t type,
 		return true;
 	default:
 		for (i = 0; i < t->count; i++) {
-			const struct kabi_member *mb = &m->members[t->first + i];
+			const struct kabi_member *mb = &kabi_members(m, t)[i];
 
 			if (strcmp(model_str(m, mb->name), o->member))
 				continue;

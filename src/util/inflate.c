@@ -135,6 +135,7 @@ static const char *lzma_text(lzma_ret ret)
 {
 	switch (ret) {
 	case LZMA_MEM_ERROR: return "out of memory decompressing xz data";
+	case LZMA_MEMLIMIT_ERROR: return "xz data that needs more than 256 MiB to decompress";
 	case LZMA_FORMAT_ERROR: return "not xz data";
 	case LZMA_OPTIONS_ERROR: return "unsupported xz options";
 	case LZMA_DATA_ERROR: return "xz data is corrupt";
@@ -230,7 +231,8 @@ struct inflate_stream *inflate_open(int fd, uint64_t limit, const char **why)
 			*why = "cannot start gzip decompression";
 		break;
 	case INFLATE_XZ:
-		if (lzma_stream_decoder(&s->x, UINT64_MAX,
+		/* xz -9 needs 65 MiB; more is not a file kabi should read */
+		if (lzma_stream_decoder(&s->x, UINT64_C(256) << 20,
 					LZMA_CONCATENATED) != LZMA_OK)
 			*why = "cannot start xz decompression";
 		break;

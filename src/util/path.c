@@ -43,7 +43,8 @@ void path_normalize(char *path)
 		}
 		in = *end ? end + 1 : end;
 	}
-	if (out == path)
+	/* nothing left: "." where there is room for it (not in "") */
+	if (out == path && *path)
 		*out++ = '.';
 	*out = '\0';
 }

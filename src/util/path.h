@@ -8,7 +8,8 @@
  * after a symbolic link is taken literally; for paths a compiler wrote
  * this is what the build meant ("drivers/base/power/../base.h" is
  * "drivers/base/base.h"). A ".." that would climb above the start stays
- * ("../a" and "/.." alike), and an empty result is ".".
+ * ("../a" and "/.." alike), and an empty result is "." but for an empty
+ * path, which has no room for it.
  */
 void path_normalize(char *path);
 

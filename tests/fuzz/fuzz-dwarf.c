@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The DWARF loader on any bytes as a module: its exports found, then the
- * types they reach read through libdwfl (which relocates the DWARF).
+ * The DWARF loader on any bytes, as a module (its DWARF relocated by
+ * libdwfl, read whole) and as a vmlinux (read unit by unit): its exports
+ * found, then the types they reach.
  */
 #include <libelf.h>
 
@@ -11,9 +12,8 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+static void load(const char *path)
 {
-	const char *path = fuzz_file(data, size, "m.ko");
 	struct dwarf_options opts = { .jobs = 1 };
 	struct kernel_files kf;
 	struct export_table t;
@@ -32,5 +32,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	export_table_free(&t);
 	kernel_files_free(&kf);
 	diag_free(&d);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	load(fuzz_file(data, size, "m.ko"));
+	load(fuzz_file(data, size, "vmlinux"));
 	return 0;
 }
