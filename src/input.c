@@ -2,7 +2,6 @@
 /* Reading the kernel or baseline a command is given; see input.h. */
 #include "input.h"
 
-#include <elf.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,11 +86,11 @@ static int load_kernel(int argc, char **argv, struct input_options *opts,
 	export_table_init(&table);
 	exports_read_files(&kf, opts->dwarf.jobs, &table, d);
 	times->exports = clock_seconds() - start;
-	m->arch = model_intern(m, table.machine ? elf_machine_name(table.machine)
+	m->arch = model_intern(m, table.machine ? kelf_machine_name(table.machine)
 						: "");
-	m->bits = !table.machine ? 0 : table.elf_class == ELFCLASS64 ? 64 : 32;
+	m->bits = (uint8_t)export_table_bits(&table);
 	m->byte_order = !table.machine ? KABI_ORDER_UNKNOWN
-			: table.byte_order == ELFDATA2MSB ? KABI_ORDER_BIG
+			: export_table_big_endian(&table) ? KABI_ORDER_BIG
 							  : KABI_ORDER_LITTLE;
 	m->release = kf.release ? model_intern(m, kf.release) : 0;
 	/* nothing could be read at all: no baseline is better than an empty one */
@@ -104,7 +103,7 @@ static int load_kernel(int argc, char **argv, struct input_options *opts,
 		opts->dwarf.progress_ctx = &shown;
 	}
 	start = clock_seconds();
-	dwarf_load(&kf, &table, &opts->dwarf, m, &times->builder, d);
+	kdwarf_load(&kf, &table, &opts->dwarf, m, &times->builder, d);
 	times->dwarf = clock_seconds() - start;
 out:
 	export_table_free(&table);

@@ -13,7 +13,7 @@
 
 struct input_options {
 	struct tree_options tree;
-	struct dwarf_options dwarf;
+	struct kdwarf_options dwarf;
 	char *debug_root;	/* absolute, owned */
 	bool quiet;		/* no progress display */
 };

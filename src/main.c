@@ -6,9 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <libelf.h>
 
 #include "kabi.h"
+#include "elf/elf.h"
 #include "store/store.h"
 #include "util/banned.h"
 
@@ -86,7 +86,7 @@ int main(int argc, char **argv)
 	size_t i;
 
 	/* libelf and libxml2 must be ready before any thread uses them */
-	elf_version(EV_CURRENT);
+	kelf_init();
 	store_init();
 	if (argc < 2) {
 		print_usage(stderr);

@@ -15,7 +15,7 @@
 #include "../model/builder.h"
 #include "../util/diag.h"
 
-struct dwarf_options {
+struct kdwarf_options {
 	unsigned jobs;
 	/* where separate debug files are looked up (build-id, debuglink) */
 	const char *debug_root;
@@ -30,8 +30,8 @@ struct dwarf_options {
  * with its type when DWARF describes it. Files without debug information
  * are reported; the rest is still read.
  */
-int dwarf_load(const struct kernel_files *kf, const struct export_table *t,
-	       const struct dwarf_options *opts, struct kabi_model *out,
+int kdwarf_load(const struct kernel_files *kf, const struct export_table *t,
+	       const struct kdwarf_options *opts, struct kabi_model *out,
 	       struct model_builder_stats *stats, struct diag *d);
 
 #endif

@@ -35,13 +35,13 @@ struct unit_result {
 };
 
 struct thread_state {
-	struct dwarf_handle vmlinux;
+	struct kdwarf_handle vmlinux;
 	int status;		/* 0 not opened, 1 open, -1 failed */
 };
 
 struct loader {
 	const struct kernel_files *kf;
-	const struct dwarf_options *opts;
+	const struct kdwarf_options *opts;
 	struct kabi_model *out;
 	struct file_exports *exports;	/* per file */
 	atomic_uint *errors;		/* per file */
@@ -153,7 +153,7 @@ static void read_vmlinux_cu(struct loader *l, const struct unit *u,
 	uint8_t unit_type;
 
 	if (ts->status == 0)	/* the main thread reported any failure */
-		ts->status = dwarf_handle_open(&ts->vmlinux, path,
+		ts->status = kdwarf_open(&ts->vmlinux, path,
 					       l->opts->debug_root,
 					       &res->diag) ? -1 : 1;
 	if (ts->status < 0)
@@ -180,7 +180,7 @@ static void read_module(struct loader *l, const struct unit *u,
 			struct unit_result *res)
 {
 	const char *path = l->kf->files[u->file].path;
-	struct dwarf_handle h;
+	struct kdwarf_handle h;
 	Dwarf_CU *cu = NULL;
 	Dwarf_Die cudie, split;
 	Dwarf_Half version;
@@ -188,14 +188,14 @@ static void read_module(struct loader *l, const struct unit *u,
 
 	struct missing_dwo missing = { 0 };
 
-	if (dwarf_handle_open(&h, path, l->opts->debug_root, &res->diag))
+	if (kdwarf_open(&h, path, l->opts->debug_root, &res->diag))
 		return;
 	while (dwarf_get_units(h.dwarf, cu, &cu, &version, &unit_type, &cudie,
 			       &split) == 0)
 		if (unit_readable(&cudie, unit_type, &split, &missing))
 			read_unit(l, u->file, &cudie, unit_type, &split, res);
 	report_missing_dwo(&missing, path, &l->errors[u->file], &res->diag);
-	dwarf_handle_close(&h);
+	kdwarf_close(&h);
 }
 
 static void *work(size_t index, unsigned thread, void *ctx)
@@ -251,20 +251,20 @@ static void plan_vmlinux(struct loader *l, size_t file)
 {
 	const char *path = l->kf->files[file].path;
 	struct missing_dwo missing = { 0 };
-	struct dwarf_handle h;
+	struct kdwarf_handle h;
 	Dwarf_CU *cu = NULL;
 	Dwarf_Die cudie, split;
 	Dwarf_Half version;
 	uint8_t unit_type;
 
-	if (dwarf_handle_open(&h, path, l->opts->debug_root, l->diag))
+	if (kdwarf_open(&h, path, l->opts->debug_root, l->diag))
 		return;
 	while (dwarf_get_units(h.dwarf, cu, &cu, &version, &unit_type, &cudie,
 			       &split) == 0)
 		if (unit_readable(&cudie, unit_type, &split, &missing))
 			add_unit(l, file, dwarf_dieoffset(&cudie));
 	report_missing_dwo(&missing, path, &l->errors[file], l->diag);
-	dwarf_handle_close(&h);
+	kdwarf_close(&h);
 }
 
 static void plan(struct loader *l)
@@ -348,7 +348,7 @@ static int compare_places(const void *a, const void *b, void *ctx)
 /* Walk the wanted definitions, file by file, into the builder. */
 static void walk_definitions(struct loader *l, struct wanted *w)
 {
-	struct dwarf_handle h = { 0 };
+	struct kdwarf_handle h = { 0 };
 	size_t open_file = SIZE_MAX, i;
 	bool opened = false;
 
@@ -363,8 +363,8 @@ static void walk_definitions(struct loader *l, struct wanted *w)
 
 		if (d->file != open_file) {
 			if (opened)
-				dwarf_handle_close(&h);
-			opened = !dwarf_handle_open(&h, path,
+				kdwarf_close(&h);
+			opened = !kdwarf_open(&h, path,
 						    l->opts->debug_root, l->diag);
 			open_file = d->file;
 		}
@@ -375,7 +375,7 @@ static void walk_definitions(struct loader *l, struct wanted *w)
 			model_builder_add(l->builder, s, scope_of(l, d->file));
 	}
 	if (opened)
-		dwarf_handle_close(&h);
+		kdwarf_close(&h);
 }
 
 /*
@@ -480,8 +480,8 @@ static void warn_untyped(const struct loader *l)
 	free(typed);
 }
 
-int dwarf_load(const struct kernel_files *kf, const struct export_table *t,
-	       const struct dwarf_options *opts, struct kabi_model *out,
+int kdwarf_load(const struct kernel_files *kf, const struct export_table *t,
+	       const struct kdwarf_options *opts, struct kabi_model *out,
 	       struct model_builder_stats *stats, struct diag *d)
 {
 	struct loader l = { .kf = kf, .opts = opts, .out = out, .diag = d };
@@ -511,7 +511,7 @@ int dwarf_load(const struct kernel_files *kf, const struct export_table *t,
 	model_builder_free(l.builder);
 	for (i = 0; i < threads; i++)
 		if (l.threads[i].status > 0)
-			dwarf_handle_close(&l.threads[i].vmlinux);
+			kdwarf_close(&l.threads[i].vmlinux);
 	for (f = 0; f < kf->count; f++)
 		file_exports_free(&l.exports[f]);
 	free(l.threads);

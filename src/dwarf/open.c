@@ -42,7 +42,7 @@ static bool has_debug_info(Dwfl_Module *mod)
 	return false;
 }
 
-int dwarf_handle_open(struct dwarf_handle *h, const char *path,
+int kdwarf_open(struct kdwarf_handle *h, const char *path,
 		      const char *debug_root, struct diag *d)
 {
 	struct strbuf search = STRBUF_INIT;
@@ -63,15 +63,15 @@ int dwarf_handle_open(struct dwarf_handle *h, const char *path,
 	h->callbacks.find_debuginfo = dwfl_standard_find_debuginfo;
 	h->callbacks.section_address = dwfl_offline_section_address;
 	h->callbacks.debuginfo_path = &h->search_path;
-	fd = elf_open_debug_input(path, d);
+	fd = kelf_open_debug_input(path, d);
 	if (fd < 0) {
-		dwarf_handle_close(h);
+		kdwarf_close(h);
 		return fd;
 	}
 	h->dwfl = dwfl_begin(&h->callbacks);
 	if (!h->dwfl) {
 		close(fd);
-		dwarf_handle_close(h);
+		kdwarf_close(h);
 		return diag_error(d, KABI_E_IO, DIAG_AT_FILE(path),
 				  "cannot start libdwfl: %s", dwfl_errmsg(-1));
 	}
@@ -86,7 +86,7 @@ int dwarf_handle_open(struct dwarf_handle *h, const char *path,
 		int err = diag_error(d, KABI_E_BAD_ELF, DIAG_AT_FILE(path),
 				     "cannot open: %s", dwfl_errmsg(-1));
 
-		dwarf_handle_close(h);
+		kdwarf_close(h);
 		return err;
 	}
 	h->dwarf = dwfl_module_getdwarf(mod, &h->bias);
@@ -97,13 +97,13 @@ int dwarf_handle_open(struct dwarf_handle *h, const char *path,
 			: diag_error(d, KABI_E_NO_DEBUG, DIAG_AT_FILE(path),
 				     "no DWARF debug information: use a debug build, or --debug-root for separate debug files");
 
-		dwarf_handle_close(h);
+		kdwarf_close(h);
 		return err;
 	}
 	return 0;
 }
 
-void dwarf_handle_close(struct dwarf_handle *h)
+void kdwarf_close(struct kdwarf_handle *h)
 {
 	if (h->dwfl)
 		dwfl_end(h->dwfl);

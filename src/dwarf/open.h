@@ -7,7 +7,7 @@
 
 #include "dwarf.h"
 
-struct dwarf_handle {
+struct kdwarf_handle {
 	Dwfl *dwfl;
 	Dwarf *dwarf;
 	Dwarf_Addr bias;
@@ -15,8 +15,8 @@ struct dwarf_handle {
 	char *search_path;
 };
 
-int dwarf_handle_open(struct dwarf_handle *h, const char *path,
+int kdwarf_open(struct kdwarf_handle *h, const char *path,
 		      const char *debug_root, struct diag *d);
-void dwarf_handle_close(struct dwarf_handle *h);
+void kdwarf_close(struct kdwarf_handle *h);
 
 #endif

@@ -265,9 +265,9 @@ static int to_memfd(const struct image *im, const char *path, struct diag *d)
 	return fd;
 }
 
-int elf_open_debug_input(const char *path, struct diag *d)
+int kelf_open_debug_input(const char *path, struct diag *d)
 {
-	int fd = elf_open_input(path, NULL, d), out;
+	int fd = kelf_open_input(path, NULL, d), out;
 	struct image im = { 0 };
 	bool changed = false;
 	Elf *elf;

@@ -95,6 +95,12 @@ struct export_table {
 
 void export_table_init(struct export_table *t);
 void export_table_free(struct export_table *t);
+/* The word size (32 or 64) of the files read, 0 before the first. */
+unsigned export_table_bits(const struct export_table *t);
+/* Whether they are big-endian. */
+bool export_table_big_endian(const struct export_table *t);
+/* Ready libelf; once, before any thread opens a file. */
+void kelf_init(void);
 /* Sort by name, then module: the order of a sorted Module.symvers. */
 void export_table_sort(struct export_table *t);
 
@@ -115,7 +121,7 @@ int exports_read_files(const struct kernel_files *kf, unsigned jobs,
  * *compression, if given, names the format, or is NULL. Negative on
  * error, reported in d.
  */
-int elf_open_input(const char *path, const char **compression,
+int kelf_open_input(const char *path, const char **compression,
 		   struct diag *d);
 
 /*
@@ -123,10 +129,10 @@ int elf_open_input(const char *path, const char **compression,
  * with zstd (which Debian 12's libdw cannot decompress), a descriptor of
  * a copy with them decompressed.
  */
-int elf_open_debug_input(const char *path, struct diag *d);
+int kelf_open_debug_input(const char *path, struct diag *d);
 
 /* "x86-64", "AArch64", ... for an ELF e_machine */
-const char *elf_machine_name(unsigned machine);
+const char *kelf_machine_name(unsigned machine);
 
 /* "function" or "variable" */
 const char *export_symbol_type_name(enum export_symbol_type type);

@@ -42,14 +42,14 @@ static const struct machine_desc *find_machine(GElf_Half machine)
 	return NULL;
 }
 
-const char *elf_machine_name(unsigned machine)
+const char *kelf_machine_name(unsigned machine)
 {
 	const struct machine_desc *m = find_machine((GElf_Half)machine);
 
 	return m ? m->name : "an unknown machine";
 }
 
-int elf_open_input(const char *path, const char **compression,
+int kelf_open_input(const char *path, const char **compression,
 		   struct diag *d)
 {
 	enum inflate_format format;
@@ -88,7 +88,7 @@ int elf_open_input(const char *path, const char **compression,
 }
 
 /* Not ELF: say whether it was compressed, and undone. */
-static int not_elf(struct elf_file *f)
+static int not_elf(struct kelf_file *f)
 {
 	if (f->compression)
 		return diag_error(f->diag, KABI_E_NOT_ELF, DIAG_AT_FILE(f->path),
@@ -98,7 +98,7 @@ static int not_elf(struct elf_file *f)
 			  "not an ELF file, nor a compressed one");
 }
 
-static int begin_elf(struct elf_file *f, int fd)
+static int begin_elf(struct kelf_file *f, int fd)
 {
 	f->fd = fd;
 	f->elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
@@ -110,7 +110,7 @@ static int begin_elf(struct elf_file *f, int fd)
 	return 0;
 }
 
-static int check_header(struct elf_file *f)
+static int check_header(struct kelf_file *f)
 {
 	const char *path = f->path;
 	const char *ident;
@@ -151,7 +151,7 @@ static int check_header(struct elf_file *f)
 	}
 }
 
-static int read_section_headers(struct elf_file *f)
+static int read_section_headers(struct kelf_file *f)
 {
 	size_t shstrndx, n, i, raw_size;
 
@@ -172,7 +172,7 @@ static int read_section_headers(struct elf_file *f)
 	f->sections = xcalloc(n, sizeof(*f->sections));
 	f->nsections = n;
 	for (i = 0; i < n; i++) {
-		struct elf_section *sec = &f->sections[i];
+		struct kelf_section *sec = &f->sections[i];
 
 		sec->scn = elf_getscn(f->elf, i);
 		if (!sec->scn || !gelf_getshdr(sec->scn, &sec->shdr))
@@ -203,7 +203,7 @@ static int read_section_headers(struct elf_file *f)
 
 static int compare_by_addr(const void *a, const void *b, void *ctx)
 {
-	const struct elf_file *f = ctx;
+	const struct kelf_file *f = ctx;
 	uint64_t x = f->sections[*(const size_t *)a].shdr.sh_addr;
 	uint64_t y = f->sections[*(const size_t *)b].shdr.sh_addr;
 
@@ -211,7 +211,7 @@ static int compare_by_addr(const void *a, const void *b, void *ctx)
 }
 
 /* Sections of a linked image sorted by address, to map addresses back. */
-static void index_alloc_sections(struct elf_file *f)
+static void index_alloc_sections(struct kelf_file *f)
 {
 	size_t i;
 
@@ -226,7 +226,7 @@ static void index_alloc_sections(struct elf_file *f)
 		f);
 }
 
-static int find_symtab(struct elf_file *f)
+static int find_symtab(struct kelf_file *f)
 {
 	size_t i, entsize = gelf_fsize(f->elf, ELF_T_SYM, 1, EV_CURRENT);
 
@@ -255,7 +255,7 @@ static int find_symtab(struct elf_file *f)
 	return 0;
 }
 
-int elf_file_open(struct elf_file *f, const char *path, struct diag *d)
+int kelf_open(struct kelf_file *f, const char *path, struct diag *d)
 {
 	int fd, err;
 
@@ -264,7 +264,7 @@ int elf_file_open(struct elf_file *f, const char *path, struct diag *d)
 	f->path = path;
 	f->diag = d;
 	hashmap_init(&f->symbol_names);
-	fd = elf_open_input(path, &f->compression, d);
+	fd = kelf_open_input(path, &f->compression, d);
 	if (fd < 0)
 		return fd;
 	err = begin_elf(f, fd);
@@ -275,7 +275,7 @@ int elf_file_open(struct elf_file *f, const char *path, struct diag *d)
 	if (!err)
 		err = find_symtab(f);
 	if (err) {
-		elf_file_close(f);
+		kelf_close(f);
 		return err;
 	}
 	if (!f->is_rel)
@@ -283,7 +283,7 @@ int elf_file_open(struct elf_file *f, const char *path, struct diag *d)
 	return 0;
 }
 
-void elf_file_close(struct elf_file *f)
+void kelf_close(struct kelf_file *f)
 {
 	size_t i;
 
@@ -300,7 +300,7 @@ void elf_file_close(struct elf_file *f)
 	f->fd = -1;
 }
 
-size_t elf_file_find_section(const struct elf_file *f, const char *name)
+size_t kelf_find_section(const struct kelf_file *f, const char *name)
 {
 	size_t i;
 
@@ -310,9 +310,9 @@ size_t elf_file_find_section(const struct elf_file *f, const char *name)
 	return 0;
 }
 
-int elf_section_load(struct elf_file *f, size_t index)
+int kelf_section_load(struct kelf_file *f, size_t index)
 {
-	struct elf_section *sec = &f->sections[index];
+	struct kelf_section *sec = &f->sections[index];
 	Elf_Data *data;
 
 	if (sec->loaded)
@@ -340,13 +340,13 @@ int elf_section_load(struct elf_file *f, size_t index)
 
 static int compare_relocs(const void *a, const void *b)
 {
-	const struct elf_reloc *x = a, *y = b;
+	const struct kelf_reloc *x = a, *y = b;
 
 	return x->offset < y->offset ? -1 : x->offset > y->offset;
 }
 
-static int read_reloc(struct elf_file *f, const struct elf_section *rsec,
-		      Elf_Data *data, size_t i, struct elf_reloc *out)
+static int read_reloc(struct kelf_file *f, const struct kelf_section *rsec,
+		      Elf_Data *data, size_t i, struct kelf_reloc *out)
 {
 	if (rsec->shdr.sh_type == SHT_RELA) {
 		GElf_Rela rela;
@@ -372,8 +372,8 @@ static int read_reloc(struct elf_file *f, const struct elf_section *rsec,
 	return 0;
 }
 
-static int add_relocs(struct elf_file *f, struct elf_section *target,
-		      const struct elf_section *rsec, size_t *alloc)
+static int add_relocs(struct kelf_file *f, struct kelf_section *target,
+		      const struct kelf_section *rsec, size_t *alloc)
 {
 	Elf_Type type = rsec->shdr.sh_type == SHT_RELA ? ELF_T_RELA : ELF_T_REL;
 	size_t entsize = gelf_fsize(f->elf, type, 1, EV_CURRENT);
@@ -386,7 +386,7 @@ static int add_relocs(struct elf_file *f, struct elf_section *target,
 				  "malformed relocation section");
 	n = data->d_size / entsize;
 	for (i = 0; i < n; i++) {
-		struct elf_reloc r;
+		struct kelf_reloc r;
 
 		if (read_reloc(f, rsec, data, i, &r) < 0)
 			return diag_error(f->diag, KABI_E_BAD_ELF,
@@ -414,16 +414,16 @@ static int add_relocs(struct elf_file *f, struct elf_section *target,
 	return 0;
 }
 
-int elf_section_load_relocs(struct elf_file *f, size_t index)
+int kelf_section_load_relocs(struct kelf_file *f, size_t index)
 {
-	struct elf_section *target = &f->sections[index];
+	struct kelf_section *target = &f->sections[index];
 	size_t i, alloc = 0;
 	int err;
 
 	if (target->relocs_loaded || !f->is_rel)
 		return 0;
 	for (i = 1; i < f->nsections; i++) {
-		const struct elf_section *rsec = &f->sections[i];
+		const struct kelf_section *rsec = &f->sections[i];
 
 		if ((rsec->shdr.sh_type != SHT_RELA &&
 		     rsec->shdr.sh_type != SHT_REL) ||
@@ -447,7 +447,7 @@ int elf_section_load_relocs(struct elf_file *f, size_t index)
 	return 0;
 }
 
-const struct elf_reloc *elf_section_reloc_at(const struct elf_section *sec,
+const struct kelf_reloc *kelf_section_reloc_at(const struct kelf_section *sec,
 					     uint64_t offset)
 {
 	size_t lo = 0, hi = sec->nrelocs;
@@ -465,7 +465,7 @@ const struct elf_reloc *elf_section_reloc_at(const struct elf_section *sec,
 	return NULL;
 }
 
-int elf_file_symbol(struct elf_file *f, size_t index, struct elf_symbol *out)
+int kelf_symbol_at(struct kelf_file *f, size_t index, struct kelf_symbol *out)
 {
 	Elf_Data *data;
 	GElf_Word xndx = 0;
@@ -508,15 +508,15 @@ int elf_file_symbol(struct elf_file *f, size_t index, struct elf_symbol *out)
 	return 0;
 }
 
-static int build_symbol_names(struct elf_file *f)
+static int build_symbol_names(struct kelf_file *f)
 {
-	struct elf_symbol sym;
+	struct kelf_symbol sym;
 	size_t i;
 	int err;
 
 	f->symbol_names_built = true;
 	for (i = 1; i < f->nsymbols; i++) {
-		err = elf_file_symbol(f, i, &sym);
+		err = kelf_symbol_at(f, i, &sym);
 		if (err)
 			return err;
 		if (*sym.name)
@@ -526,10 +526,10 @@ static int build_symbol_names(struct elf_file *f)
 	return 0;
 }
 
-struct elf_loc elf_symbol_loc(const struct elf_file *f,
-			      const struct elf_symbol *sym)
+struct kelf_loc kelf_symbol_loc(const struct kelf_file *f,
+			      const struct kelf_symbol *sym)
 {
-	struct elf_loc loc = { 0, sym->sym.st_value };
+	struct kelf_loc loc = { 0, sym->sym.st_value };
 
 	if (sym->shndx == SHN_UNDEF || sym->shndx >= f->nsections)
 		return loc;
@@ -540,10 +540,10 @@ struct elf_loc elf_symbol_loc(const struct elf_file *f,
 }
 
 /* Higher is better: where the caller expects it, then defined, typed. */
-static int symbol_rank(const struct elf_file *f, const struct elf_symbol *s,
-		       const struct elf_loc *prefer)
+static int symbol_rank(const struct kelf_file *f, const struct kelf_symbol *s,
+		       const struct kelf_loc *prefer)
 {
-	struct elf_loc loc = elf_symbol_loc(f, s);
+	struct kelf_loc loc = kelf_symbol_loc(f, s);
 	int type = GELF_ST_TYPE(s->sym.st_info);
 	int rank = 0;
 
@@ -557,13 +557,13 @@ static int symbol_rank(const struct elf_file *f, const struct elf_symbol *s,
 	return rank;
 }
 
-int elf_file_lookup_symbol(struct elf_file *f, const char *name,
-			   const struct elf_loc *prefer,
-			   struct elf_symbol *out)
+int kelf_lookup_symbol(struct kelf_file *f, const char *name,
+			   const struct kelf_loc *prefer,
+			   struct kelf_symbol *out)
 {
 	struct hashmap_iter iter;
 	struct hashmap_entry *e;
-	struct elf_symbol cand;
+	struct kelf_symbol cand;
 	uint64_t best_index = 0;
 	int best = -1, err;
 
@@ -576,7 +576,7 @@ int elf_file_lookup_symbol(struct elf_file *f, const char *name,
 	     e = hashmap_next(&f->symbol_names, &iter)) {
 		int rank;
 
-		err = elf_file_symbol(f, e->key, &cand);
+		err = kelf_symbol_at(f, e->key, &cand);
 		if (err)
 			return err;
 		if (strcmp(cand.name, name))
@@ -592,7 +592,7 @@ int elf_file_lookup_symbol(struct elf_file *f, const char *name,
 	return best >= 0;
 }
 
-size_t elf_file_section_at(const struct elf_file *f, uint64_t addr)
+size_t kelf_section_at(const struct kelf_file *f, uint64_t addr)
 {
 	size_t lo = 0, hi = f->nalloc, found = 0;
 
@@ -616,16 +616,16 @@ size_t elf_file_section_at(const struct elf_file *f, uint64_t addr)
 	return 0;
 }
 
-int elf_read_uint(struct elf_file *f, size_t section, uint64_t offset,
+int kelf_read_uint(struct kelf_file *f, size_t section, uint64_t offset,
 		  unsigned size, uint64_t *out)
 {
-	struct elf_section *sec = &f->sections[section];
+	struct kelf_section *sec = &f->sections[section];
 	const unsigned char *p;
 	uint64_t v = 0;
 	unsigned i;
 	int err;
 
-	err = elf_section_load(f, section);
+	err = kelf_section_load(f, section);
 	if (err)
 		return err;
 	if (offset > sec->size || sec->size - offset < size)
@@ -643,11 +643,11 @@ int elf_read_uint(struct elf_file *f, size_t section, uint64_t offset,
 	return 0;
 }
 
-int elf_read_u32(struct elf_file *f, size_t section, uint64_t offset,
+int kelf_read_u32(struct kelf_file *f, size_t section, uint64_t offset,
 		 uint32_t *out)
 {
 	uint64_t v;
-	int err = elf_read_uint(f, section, offset, 4, &v);
+	int err = kelf_read_uint(f, section, offset, 4, &v);
 
 	if (!err)
 		*out = (uint32_t)v;

@@ -33,7 +33,7 @@ struct machine_desc {
 	unsigned reloc_prel32;
 };
 
-struct elf_reloc {
+struct kelf_reloc {
 	uint64_t offset;	/* in the section the relocation applies to */
 	uint64_t symbol;
 	int64_t addend;
@@ -41,7 +41,7 @@ struct elf_reloc {
 	bool has_addend;	/* RELA; for REL the addend is in place */
 };
 
-struct elf_section {
+struct kelf_section {
 	const char *name;
 	GElf_Shdr shdr;
 	Elf_Scn *scn;
@@ -49,17 +49,17 @@ struct elf_section {
 	size_t size;
 	bool loaded;
 	bool relocs_loaded;
-	struct elf_reloc *relocs;	/* sorted by offset (ET_REL only) */
+	struct kelf_reloc *relocs;	/* sorted by offset (ET_REL only) */
 	size_t nrelocs;
 };
 
 /* A place in the file: a section index and an offset within it. */
-struct elf_loc {
+struct kelf_loc {
 	size_t section;		/* 0: no section (undefined or absolute) */
 	uint64_t offset;
 };
 
-struct elf_file {
+struct kelf_file {
 	const char *path;
 	const char *compression;	/* "xz", "gzip", "zstd", or NULL */
 	int fd;
@@ -69,7 +69,7 @@ struct elf_file {
 	bool is_rel;		/* ET_REL: a module */
 	bool big_endian;
 	unsigned ptr_size;
-	struct elf_section *sections;
+	struct kelf_section *sections;
 	size_t nsections;
 	size_t symtab;		/* index of SHT_SYMTAB, or 0 */
 	size_t nsymbols;
@@ -82,44 +82,44 @@ struct elf_file {
 };
 
 /* A symbol table entry with its section resolved (extended indices). */
-struct elf_symbol {
+struct kelf_symbol {
 	const char *name;
 	GElf_Sym sym;
 	size_t shndx;		/* real section index, or SHN_UNDEF / SHN_ABS */
 };
 
-int elf_file_open(struct elf_file *f, const char *path, struct diag *d);
-void elf_file_close(struct elf_file *f);
+int kelf_open(struct kelf_file *f, const char *path, struct diag *d);
+void kelf_close(struct kelf_file *f);
 
 /* Index of the section with this name, or 0. */
-size_t elf_file_find_section(const struct elf_file *f, const char *name);
+size_t kelf_find_section(const struct kelf_file *f, const char *name);
 /* Load the bytes of a section (decompressing SHF_COMPRESSED ones). */
-int elf_section_load(struct elf_file *f, size_t index);
+int kelf_section_load(struct kelf_file *f, size_t index);
 /* Load and sort the relocations that apply to a section. */
-int elf_section_load_relocs(struct elf_file *f, size_t index);
+int kelf_section_load_relocs(struct kelf_file *f, size_t index);
 /* The relocation at exactly this offset of a section, or NULL. */
-const struct elf_reloc *elf_section_reloc_at(const struct elf_section *sec,
+const struct kelf_reloc *kelf_section_reloc_at(const struct kelf_section *sec,
 					     uint64_t offset);
 
-int elf_file_symbol(struct elf_file *f, size_t index, struct elf_symbol *out);
+int kelf_symbol_at(struct kelf_file *f, size_t index, struct kelf_symbol *out);
 /*
  * The symbol with this name; when several have it (static functions of
  * different files), the one at *prefer if given, else a defined function
  * or object. Returns 1 when found, 0 when not, negative on error.
  */
-int elf_file_lookup_symbol(struct elf_file *f, const char *name,
-			   const struct elf_loc *prefer,
-			   struct elf_symbol *out);
+int kelf_lookup_symbol(struct kelf_file *f, const char *name,
+			   const struct kelf_loc *prefer,
+			   struct kelf_symbol *out);
 /* Where a defined symbol lives; section 0 for SHN_ABS and undefined. */
-struct elf_loc elf_symbol_loc(const struct elf_file *f,
-			      const struct elf_symbol *sym);
+struct kelf_loc kelf_symbol_loc(const struct kelf_file *f,
+			      const struct kelf_symbol *sym);
 /* The allocated section holding an address of a linked file, or 0. */
-size_t elf_file_section_at(const struct elf_file *f, uint64_t addr);
+size_t kelf_section_at(const struct kelf_file *f, uint64_t addr);
 
 /* Bounds-checked little/big-endian reads from a loaded section. */
-int elf_read_u32(struct elf_file *f, size_t section, uint64_t offset,
+int kelf_read_u32(struct kelf_file *f, size_t section, uint64_t offset,
 		 uint32_t *out);
-int elf_read_uint(struct elf_file *f, size_t section, uint64_t offset,
+int kelf_read_uint(struct kelf_file *f, size_t section, uint64_t offset,
 		  unsigned size, uint64_t *out);
 
 #endif

@@ -5,6 +5,7 @@
  * does not depend on the number of threads.
  */
 #include <elf.h>
+#include <libelf.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -84,6 +85,21 @@ static void export_table_merge(struct export_table *dst,
 	}
 }
 
+unsigned export_table_bits(const struct export_table *t)
+{
+	return !t->machine ? 0 : t->elf_class == ELFCLASS64 ? 64 : 32;
+}
+
+bool export_table_big_endian(const struct export_table *t)
+{
+	return t->byte_order == ELFDATA2MSB;
+}
+
+void kelf_init(void)
+{
+	elf_version(EV_CURRENT);
+}
+
 /* Files of one kernel are all built for one machine. */
 static bool same_kernel(struct export_table *t, const struct export_table *f,
 			const struct kernel_file *file, struct diag *d)
@@ -103,10 +119,10 @@ static bool same_kernel(struct export_table *t, const struct export_table *f,
 		   "built for %d-bit %s-endian %s, unlike the files before it (%d-bit %s-endian %s): not the same kernel",
 		   f->elf_class == ELFCLASS64 ? 64 : 32,
 		   f->byte_order == ELFDATA2MSB ? "big" : "little",
-		   elf_machine_name(f->machine),
+		   kelf_machine_name(f->machine),
 		   t->elf_class == ELFCLASS64 ? 64 : 32,
 		   t->byte_order == ELFDATA2MSB ? "big" : "little",
-		   elf_machine_name(t->machine));
+		   kelf_machine_name(t->machine));
 	return false;
 }
 

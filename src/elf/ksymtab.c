@@ -44,17 +44,17 @@ static const struct ksymtab_layout layouts[] = {
 /* A decoded reference from an entry field. */
 struct ksymtab_ref {
 	bool null;		/* a zero field: "no namespace" */
-	struct elf_loc loc;
+	struct kelf_loc loc;
 };
 
 struct ksymtab_entry {
-	struct elf_loc value;
+	struct kelf_loc value;
 	const char *name;
 	const char *ns;
 };
 
 struct ksymtab_reader {
-	struct elf_file *f;
+	struct kelf_file *f;
 	size_t strings;		/* index of __ksymtab_strings */
 	const struct ksymtab_layout *layout;
 };
@@ -96,14 +96,14 @@ static int resolve_relocated(const struct ksymtab_reader *r, size_t section,
 			     uint64_t offset, uint64_t raw,
 			     struct ksymtab_ref *out)
 {
-	struct elf_file *f = r->f;
+	struct kelf_file *f = r->f;
 	const char *sec_name = f->sections[section].name;
-	const struct elf_reloc *rel;
-	struct elf_symbol sym;
+	const struct kelf_reloc *rel;
+	struct kelf_symbol sym;
 	int64_t addend;
 	int err;
 
-	rel = elf_section_reloc_at(&f->sections[section], offset);
+	rel = kelf_section_reloc_at(&f->sections[section], offset);
 	if (!rel) {
 		if (raw == 0) {
 			out->null = true;
@@ -118,7 +118,7 @@ static int resolve_relocated(const struct ksymtab_reader *r, size_t section,
 				  DIAG_AT_SECTION(f->path, sec_name, offset),
 				  "relocation type %u does not fit the table layout",
 				  rel->type);
-	err = elf_file_symbol(f, rel->symbol, &sym);
+	err = kelf_symbol_at(f, rel->symbol, &sym);
 	if (err)
 		return err;
 	if (sym.shndx == SHN_UNDEF)
@@ -127,7 +127,7 @@ static int resolve_relocated(const struct ksymtab_reader *r, size_t section,
 				  "field refers to undefined symbol '%s'",
 				  sym.name);
 	addend = rel->has_addend ? rel->addend : sign_extend(raw, field_size(r));
-	out->loc = elf_symbol_loc(f, &sym);
+	out->loc = kelf_symbol_loc(f, &sym);
 	out->loc.offset += (uint64_t)addend;
 	return 0;
 }
@@ -137,7 +137,7 @@ static void resolve_linked(const struct ksymtab_reader *r, size_t section,
 			   uint64_t offset, uint64_t raw, enum field_role role,
 			   struct ksymtab_ref *out)
 {
-	const struct elf_file *f = r->f;
+	const struct kelf_file *f = r->f;
 	uint64_t addr;
 
 	if (raw == 0 && role != FIELD_VALUE) {
@@ -154,7 +154,7 @@ static void resolve_linked(const struct ksymtab_reader *r, size_t section,
 		       (uint64_t)sign_extend(raw, 4);
 	else
 		addr = raw;
-	out->loc.section = elf_file_section_at(f, addr);
+	out->loc.section = kelf_section_at(f, addr);
 	out->loc.offset = out->loc.section
 				  ? addr - f->sections[out->loc.section].shdr.sh_addr
 				  : addr;
@@ -168,7 +168,7 @@ static int resolve_field(const struct ksymtab_reader *r, size_t section,
 	int err;
 
 	memset(out, 0, sizeof(*out));
-	err = elf_read_uint(r->f, section, offset, field_size(r), &raw);
+	err = kelf_read_uint(r->f, section, offset, field_size(r), &raw);
 	if (err)
 		return err;
 	if (r->f->is_rel)
@@ -182,8 +182,8 @@ static int ref_string(const struct ksymtab_reader *r, size_t section,
 		      uint64_t offset, const struct ksymtab_ref *ref,
 		      const char *what, const char **out)
 {
-	struct elf_file *f = r->f;
-	const struct elf_section *strings = &f->sections[r->strings];
+	struct kelf_file *f = r->f;
+	const struct kelf_section *strings = &f->sections[r->strings];
 	const char *sec_name = f->sections[section].name;
 	const char *s;
 
@@ -256,7 +256,7 @@ static int decode_entry(const struct ksymtab_reader *r, size_t section,
 /* How many entries of a table decode under the reader's layout. */
 static size_t count_decodable(struct ksymtab_reader *r, size_t section)
 {
-	struct elf_section *sec = &r->f->sections[section];
+	struct kelf_section *sec = &r->f->sections[section];
 	struct diag *saved = r->f->diag, scratch;
 	struct ksymtab_entry entry;
 	size_t n = sec->size / entry_size(r), i, good = 0;
@@ -293,26 +293,26 @@ guess_layout(struct ksymtab_reader *r, const size_t *tables, size_t ntables)
 }
 
 /* The 32-bit CRC at a place: a literal, or a module's relocated value. */
-static int read_crc_at(struct elf_file *f, struct elf_loc loc, uint32_t *crc)
+static int read_crc_at(struct kelf_file *f, struct kelf_loc loc, uint32_t *crc)
 {
-	const struct elf_reloc *rel = NULL;
-	struct elf_symbol sym;
+	const struct kelf_reloc *rel = NULL;
+	struct kelf_symbol sym;
 	int err;
 
-	err = elf_read_u32(f, loc.section, loc.offset, crc);
+	err = kelf_read_u32(f, loc.section, loc.offset, crc);
 	if (err)
 		return err;
 	if (f->is_rel) {
-		err = elf_section_load_relocs(f, loc.section);
+		err = kelf_section_load_relocs(f, loc.section);
 		if (err)
 			return err;
-		rel = elf_section_reloc_at(&f->sections[loc.section],
+		rel = kelf_section_reloc_at(&f->sections[loc.section],
 					   loc.offset);
 	}
 	if (!rel)
 		return 0;
 	/* older kernels: the entry refers to an absolute __crc_ symbol */
-	err = elf_file_symbol(f, rel->symbol, &sym);
+	err = kelf_symbol_at(f, rel->symbol, &sym);
 	if (err)
 		return err;
 	*crc = (uint32_t)(sym.sym.st_value +
@@ -325,16 +325,16 @@ struct crc_source {
 	bool parallel;		/* entry i of the table is the CRC of entry i */
 };
 
-static int find_crc(struct elf_file *f, const char *name,
+static int find_crc(struct kelf_file *f, const char *name,
 		    const struct crc_source *src, size_t index,
 		    struct kabi_export *out)
 {
 	struct strbuf crc_name = STRBUF_INIT;
-	struct elf_symbol sym;
+	struct kelf_symbol sym;
 	int found, err = 0;
 
 	strbuf_addf(&crc_name, "__crc_%s", name);
-	found = elf_file_lookup_symbol(f, crc_name.buf, NULL, &sym);
+	found = kelf_lookup_symbol(f, crc_name.buf, NULL, &sym);
 	strbuf_release(&crc_name);
 	if (found < 0)
 		return found;
@@ -349,10 +349,10 @@ static int find_crc(struct elf_file *f, const char *name,
 				 "'__crc_%s' is in reserved section 0x%x, not a CRC",
 				 name, (unsigned)sym.shndx);
 	} else if (found && sym.shndx != SHN_UNDEF) {
-		err = read_crc_at(f, elf_symbol_loc(f, &sym), &out->crc);
+		err = read_crc_at(f, kelf_symbol_loc(f, &sym), &out->crc);
 		out->has_crc = !err;
 	} else if (src->parallel) {
-		struct elf_loc loc = { src->table, (uint64_t)index * 4 };
+		struct kelf_loc loc = { src->table, (uint64_t)index * 4 };
 
 		err = read_crc_at(f, loc, &out->crc);
 		out->has_crc = !err;
@@ -360,17 +360,17 @@ static int find_crc(struct elf_file *f, const char *name,
 	return err;
 }
 
-static void describe_symbol(struct elf_file *f, const struct ksymtab_entry *e,
+static void describe_symbol(struct kelf_file *f, const struct ksymtab_entry *e,
 			    struct export_table *t, struct kabi_export *out)
 {
-	struct elf_symbol sym;
-	struct elf_loc loc = e->value;
+	struct kelf_symbol sym;
+	struct kelf_loc loc = e->value;
 	int type = STT_NOTYPE;
 
 	out->size = 0;
-	if (elf_file_lookup_symbol(f, e->name, &e->value, &sym) > 0 &&
+	if (kelf_lookup_symbol(f, e->name, &e->value, &sym) > 0 &&
 	    sym.shndx != SHN_UNDEF) {
-		loc = elf_symbol_loc(f, &sym);
+		loc = kelf_symbol_loc(f, &sym);
 		type = GELF_ST_TYPE(sym.sym.st_info);
 		out->size = sym.sym.st_size;
 	}
@@ -391,8 +391,8 @@ static int read_table(struct ksymtab_reader *r, size_t section,
 		      const struct crc_source *crcs, bool gpl,
 		      uint32_t module, struct export_table *t)
 {
-	struct elf_file *f = r->f;
-	struct elf_section *sec = &f->sections[section];
+	struct kelf_file *f = r->f;
+	struct kelf_section *sec = &f->sections[section];
 	unsigned esize = entry_size(r);
 	size_t n = sec->size / esize, i, bad = 0;
 	int first_err = 0;
@@ -438,15 +438,15 @@ static int read_table(struct ksymtab_reader *r, size_t section,
 	return first_err;
 }
 
-static void read_modinfo(struct elf_file *f, uint32_t module,
+static void read_modinfo(struct kelf_file *f, uint32_t module,
 			 struct export_table *t)
 {
-	size_t idx = elf_file_find_section(f, ".modinfo");
-	const struct elf_section *sec;
+	size_t idx = kelf_find_section(f, ".modinfo");
+	const struct kelf_section *sec;
 	size_t pos = 0;
 
 	/* a vmlinux's .modinfo describes built-in modules: not ours */
-	if (!idx || !f->is_rel || elf_section_load(f, idx))
+	if (!idx || !f->is_rel || kelf_section_load(f, idx))
 		return;
 	sec = &f->sections[idx];
 	while (pos < sec->size) {
@@ -469,27 +469,27 @@ static void read_modinfo(struct elf_file *f, uint32_t module,
 }
 
 /* The __kcrctab matching a table, and whether it lines up entry by entry. */
-static struct crc_source crc_source_for(struct elf_file *f,
+static struct crc_source crc_source_for(struct kelf_file *f,
 					const struct ksymtab_reader *r,
 					size_t table, const char *crc_name)
 {
-	struct crc_source src = { elf_file_find_section(f, crc_name), false };
+	struct crc_source src = { kelf_find_section(f, crc_name), false };
 
-	if (src.table && !elf_section_load(f, src.table))
+	if (src.table && !kelf_section_load(f, src.table))
 		src.parallel = f->sections[src.table].size / 4 ==
 			       f->sections[table].size / entry_size(r);
 	return src;
 }
 
-static int load_tables(struct elf_file *f, size_t *tables, size_t ntables)
+static int load_tables(struct kelf_file *f, size_t *tables, size_t ntables)
 {
 	size_t i;
 	int err;
 
 	for (i = 0; i < ntables; i++) {
-		err = elf_section_load(f, tables[i]);
+		err = kelf_section_load(f, tables[i]);
 		if (!err)
-			err = elf_section_load_relocs(f, tables[i]);
+			err = kelf_section_load_relocs(f, tables[i]);
 		if (err)
 			return err;
 	}
@@ -504,11 +504,11 @@ int exports_read_file(const struct kernel_file *file, struct export_table *t,
 	static const char *const crc_names[] = { "__kcrctab", "__kcrctab_gpl" };
 	struct ksymtab_reader r = { 0 };
 	size_t tables[2], gpl[2], ntables = 0, i;
-	struct elf_file f;
+	struct kelf_file f;
 	uint32_t module;
 	int err, first_err = 0;
 
-	err = elf_file_open(&f, file->path, d);
+	err = kelf_open(&f, file->path, d);
 	if (err)
 		return err;
 	t->machine = f.ehdr.e_machine;
@@ -517,7 +517,7 @@ int exports_read_file(const struct kernel_file *file, struct export_table *t,
 	module = strset_add(&t->strings, file->module);
 	read_modinfo(&f, module, t);
 	for (i = 0; i < 2; i++) {
-		size_t idx = elf_file_find_section(&f, table_names[i]);
+		size_t idx = kelf_find_section(&f, table_names[i]);
 
 		if (idx && f.sections[idx].shdr.sh_type != SHT_NOBITS) {
 			gpl[ntables] = i;
@@ -525,12 +525,12 @@ int exports_read_file(const struct kernel_file *file, struct export_table *t,
 		}
 	}
 	r.f = &f;
-	r.strings = elf_file_find_section(&f, "__ksymtab_strings");
+	r.strings = kelf_find_section(&f, "__ksymtab_strings");
 	if (ntables && !r.strings)
 		err = diag_error(d, KABI_E_BAD_KSYMTAB, DIAG_AT_FILE(file->path),
 				 "export table without '__ksymtab_strings'");
 	if (!err && ntables)
-		err = elf_section_load(&f, r.strings);
+		err = kelf_section_load(&f, r.strings);
 	if (!err)
 		err = load_tables(&f, tables, ntables);
 	if (err)
@@ -545,6 +545,6 @@ int exports_read_file(const struct kernel_file *file, struct export_table *t,
 	}
 	err = first_err;
 out:
-	elf_file_close(&f);
+	kelf_close(&f);
 	return err;
 }

@@ -4,8 +4,6 @@
  * libdwfl, read whole) and as a vmlinux (read unit by unit): its exports
  * found, then the types they reach.
  */
-#include <libelf.h>
-
 #include "fuzz.h"
 #include "dwarf/dwarf.h"
 #include "elf/elf.h"
@@ -14,20 +12,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static void load(const char *path)
 {
-	struct dwarf_options opts = { .jobs = 1 };
+	struct kdwarf_options opts = { .jobs = 1 };
 	struct kernel_files kf;
 	struct export_table t;
 	struct kabi_model m;
 	struct diag d;
 
-	elf_version(EV_CURRENT);
+	kelf_init();
 	kernel_files_init(&kf);
 	export_table_init(&t);
 	diag_init(&d);
 	model_init(&m);
 	if (!kernel_files_add(&kf, path, NULL, &d) &&
 	    !exports_read_files(&kf, 1, &t, &d) && t.count)
-		dwarf_load(&kf, &t, &opts, &m, NULL, &d);
+		kdwarf_load(&kf, &t, &opts, &m, NULL, &d);
 	model_free(&m);
 	export_table_free(&t);
 	kernel_files_free(&kf);

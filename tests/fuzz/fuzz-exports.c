@@ -3,8 +3,6 @@
  * The export-table reader on any bytes as a module (__ksymtab,
  * relocations, __kcrctab, .modinfo), and as a vmlinux.
  */
-#include <libelf.h>
-
 #include "fuzz.h"
 #include "elf/elf.h"
 
@@ -25,7 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	elf_version(EV_CURRENT);
+	kelf_init();
 	read_as(fuzz_file(data, size, "m.ko"), "drivers/m", false);
 	read_as(fuzz_file(data, size, "vmlinux"), "vmlinux", true);
 	return 0;

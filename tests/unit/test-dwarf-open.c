@@ -7,7 +7,6 @@
 #include <dirent.h>
 #include <elf.h>
 #include <fcntl.h>
-#include <libelf.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,17 +65,17 @@ static int write_garbage(const char *path)
 int main(void)
 {
 	char path[] = "/tmp/kabi-test-open.XXXXXX";
-	struct dwarf_handle h;
+	struct kdwarf_handle h;
 	struct diag d;
 	int before, i, failures = 0, tmp = mkstemp(path);
 
-	elf_version(EV_CURRENT);
+	kelf_init();
 	ok(tmp >= 0 && !close(tmp) && !write_headless_elf(path),
 	   "a headerless executable written");
 	before = open_descriptors();
 	for (i = 0; i < 50; i++) {
 		diag_init(&d);
-		failures += dwarf_handle_open(&h, path, NULL, &d) != 0;
+		failures += kdwarf_open(&h, path, NULL, &d) != 0;
 		diag_free(&d);
 	}
 	is_int(failures, 50, "no DWARF in it, every time");
@@ -84,13 +83,13 @@ int main(void)
 	ok(!write_garbage(path), "a file that is not ELF written");
 	for (i = failures = 0; i < 50; i++) {
 		diag_init(&d);
-		failures += dwarf_handle_open(&h, path, NULL, &d) != 0;
+		failures += kdwarf_open(&h, path, NULL, &d) != 0;
 		diag_free(&d);
 	}
 	is_int(failures, 50, "libdwfl refuses it every time");
 	is_int(open_descriptors(), before, "no descriptor left open after a refusal");
 	diag_init(&d);
-	failures = dwarf_handle_open(&h, "/nonexistent/vmlinux", NULL, &d) != 0;
+	failures = kdwarf_open(&h, "/nonexistent/vmlinux", NULL, &d) != 0;
 	ok(failures && d.errors == 1, "a missing file is one error");
 	diag_free(&d);
 	is_int(open_descriptors(), before, "no descriptor left open after a missing file");
