@@ -37,7 +37,7 @@ void diff_free(struct kabi_diff *d)
 		free(d->roots[i].variants);
 	}
 	free(d->roots);
-	diff_free_paths(d);
+	diff_free_reverse(d);
 	free(d->pairs);
 	free(d->items);
 	free(d->edges);

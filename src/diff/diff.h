@@ -186,8 +186,8 @@ struct root_cause {
 	uint32_t own_symbol;	/* symbol change, or UINT32_MAX */
 };
 
-/* The paths to one root cause, kept for the report (roots.c). */
-struct path_cache;
+/* The edges reversed, for walks from a root cause back to exports. */
+struct diff_reverse;
 
 struct kabi_diff {
 	const struct kabi_model *old, *new;
@@ -202,7 +202,7 @@ struct kabi_diff {
 	size_t nsymbols, symbols_alloc;
 	struct root_cause *roots;	/* breaking first, widest first */
 	size_t nroots;
-	struct path_cache *paths;
+	struct diff_reverse *reverse;
 };
 
 /* Compare two models; d must be freed with diff_free. */
@@ -211,12 +211,21 @@ void diff_models(const struct kabi_model *old, const struct kabi_model *new,
 void diff_free(struct kabi_diff *d);
 
 /*
+ * Paths from exports to root causes, for a report. The search state is
+ * the paths object's, which its user owns: the diff stays read-only once
+ * it is built. Asked root by root, each root costs one walk.
+ */
+struct diff_paths;
+struct diff_paths *diff_paths_new(const struct kabi_diff *d);
+void diff_paths_free(struct diff_paths *p);
+/*
  * The shortest path from a symbol's type pair to a root cause (any of its
  * variants), as edge indices (into d->edges), in order; its length, 0 if
  * the pair is the root's own.
  */
-size_t diff_path(const struct kabi_diff *d, uint32_t from_pair,
-		 const struct root_cause *root, uint32_t *edges, size_t max);
+size_t diff_paths_find(struct diff_paths *p, uint32_t from_pair,
+		       const struct root_cause *root, uint32_t *edges,
+		       size_t max);
 
 /* The name of a symbol change's symbol (new one when present). */
 const char *diff_symbol_name(const struct kabi_diff *d,

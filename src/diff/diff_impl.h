@@ -56,6 +56,6 @@ void differ_values(struct differ *df, enum change_kind kind,
 /* Symbols paired and compared; then root causes found. */
 void diff_symbols(struct differ *df);
 void diff_roots(struct kabi_diff *d);
-void diff_free_paths(struct kabi_diff *d);
+void diff_free_reverse(struct kabi_diff *d);
 
 #endif

@@ -54,22 +54,42 @@ static enum severity items_severity(const struct kabi_diff *d, uint32_t first,
 }
 
 /* Edges reversed, as compressed rows: the edges that lead to each pair. */
-struct reverse {
+struct diff_reverse {
 	uint32_t *start;	/* npairs + 1 */
 	uint32_t *edge;
 	uint32_t *source;	/* per edge: the pair it leaves */
 };
 
-struct path_cache {
-	struct reverse *reverse;
-	uint32_t root;		/* whose walk via[] holds, or NONE */
-	uint32_t *via;
-	uint32_t *order;	/* the pairs walked, to clear seen */
+/* A walk backwards from one root cause: the pairs that reach it. */
+struct walk {
+	uint8_t *seen;		/* per pair */
+	uint32_t *order;	/* the pairs walked, nearest first */
+	uint32_t *via;		/* per pair: the edge one step closer */
 	size_t n;
-	uint8_t *seen;
 };
 
-static void build_reverse(const struct kabi_diff *d, struct reverse *r)
+static void walk_init(struct walk *w, size_t npairs)
+{
+	w->seen = xcalloc(npairs + 1, 1);
+	w->order = xmalloc(xmul(npairs + 1, sizeof(uint32_t)));
+	w->via = xmalloc(xmul(npairs + 1, sizeof(uint32_t)));
+	w->n = 0;
+}
+
+static void walk_free(struct walk *w)
+{
+	free(w->seen);
+	free(w->order);
+	free(w->via);
+}
+
+struct diff_paths {
+	const struct kabi_diff *d;
+	const struct root_cause *root;	/* whose walk is kept, or NULL */
+	struct walk walk;
+};
+
+static void build_reverse(const struct kabi_diff *d, struct diff_reverse *r)
 {
 	uint32_t *fill;
 	size_t p, e;
@@ -93,24 +113,29 @@ static void build_reverse(const struct kabi_diff *d, struct reverse *r)
 }
 
 /*
- * Every pair from which one of the starts can be reached, the starts
- * included, nearest first; via[p] is the edge from p one step closer to
- * a start (NONE for the starts).
+ * Every pair from which a root cause (any of its variants) can be
+ * reached, the variants included, nearest first; via[p] is the edge from
+ * p one step closer (NONE for the variants). What an earlier walk saw is
+ * forgotten first.
  */
-static size_t reaching(const struct kabi_diff *d, const struct reverse *r,
-		       const uint32_t *starts, size_t nstarts, uint8_t *seen,
-		       uint32_t *out, uint32_t *via)
+static void walk_back(const struct kabi_diff *d, const struct root_cause *root,
+		      struct walk *w)
 {
-	size_t n = 0, next = 0;
+	const struct diff_reverse *r = d->reverse;
+	size_t next = 0, i;
 	uint32_t k;
 
-	for (; n < nstarts; n++) {
-		seen[starts[n]] = 1;
-		via[starts[n]] = NONE;
-		out[n] = starts[n];
+	for (i = 0; i < w->n; i++)
+		w->seen[w->order[i]] = 0;
+	for (w->n = 0; w->n < root->nvariants; w->n++) {
+		uint32_t v = root->variants[w->n];
+
+		w->seen[v] = 1;
+		w->via[v] = NONE;
+		w->order[w->n] = v;
 	}
-	while (next < n) {
-		uint32_t p = out[next++];
+	while (next < w->n) {
+		uint32_t p = w->order[next++];
 
 		for (k = r->start[p]; k < r->start[p + 1]; k++) {
 			uint32_t from = r->source[r->edge[k]];
@@ -119,14 +144,13 @@ static size_t reaching(const struct kabi_diff *d, const struct reverse *r,
 			 * A type private to a .c file is opaque to modules:
 			 * what changed behind it does not reach them through it.
 			 */
-			if (!seen[from] && !d->pairs[from].private_type) {
-				seen[from] = 1;
-				via[from] = r->edge[k];
-				out[n++] = from;
+			if (!w->seen[from] && !d->pairs[from].private_type) {
+				w->seen[from] = 1;
+				w->via[from] = r->edge[k];
+				w->order[w->n++] = from;
 			}
 		}
 	}
-	return n;
 }
 
 /* Symbols by the pair of their type, as compressed rows. */
@@ -176,9 +200,9 @@ static bool titled_by_itself(const struct kabi_diff *d, uint32_t pair)
 	       kabi_type_is_named(t);
 }
 
-/* The nearest named type holding an unnamed root, from the walk order. */
-static void set_context(struct kabi_diff *d, struct root_cause *root,
-			const uint32_t *order, size_t n, const uint32_t *via)
+/* The nearest named type holding an unnamed root, from its walk. */
+static void set_context(const struct kabi_diff *d, struct root_cause *root,
+			const struct walk *w)
 {
 	size_t i;
 
@@ -186,13 +210,13 @@ static void set_context(struct kabi_diff *d, struct root_cause *root,
 	root->context_member = NULL;
 	if (titled_by_itself(d, root->pair))
 		return;
-	for (i = root->nvariants; i < n; i++) {
-		uint32_t p = order[i];
+	for (i = root->nvariants; i < w->n; i++) {
+		uint32_t p = w->order[i], e = w->via[p];
 
 		if (kabi_type_is_named(model_type(d->old, d->pairs[p].old_type))) {
 			root->context_pair = p;
-			root->context_member = d->edges[via[p]].place == PLACE_MEMBER
-						       ? d->edges[via[p]].name
+			root->context_member = d->edges[e].place == PLACE_MEMBER
+						       ? d->edges[e].name
 						       : NULL;
 			return;
 		}
@@ -213,16 +237,28 @@ static int compare_ranked(const void *a, const void *b)
 	return x->symbol < y->symbol ? -1 : x->symbol > y->symbol;
 }
 
-static void find_root(struct kabi_diff *d, const struct reverse *r,
-		      const uint32_t *variants, size_t nvariants,
-		      const uint32_t *sym_start, const uint32_t *syms,
-		      uint8_t *seen, uint32_t *buf, uint32_t *via,
-		      uint32_t *dist)
+/* What finding the root causes needs, kept across them. */
+struct root_finder {
+	struct kabi_diff *d;
+	const uint32_t *sym_start, *syms;	/* symbols by pair (rows) */
+	struct walk walk;
+	uint32_t *dist;		/* per pair: steps to the root */
+};
+
+/*
+ * One root cause, from the pairs with its change: the exports that reach
+ * it, nearest first. As this is the diff being built, the walk also marks
+ * each pair on the way as differing, and each export reached as changed
+ * by a type (breaking if the cause is).
+ */
+static void find_root(struct root_finder *f, const uint32_t *variants,
+		      size_t nvariants)
 {
+	struct kabi_diff *d = f->d;
 	struct root_cause *root = &d->roots[d->nroots];
-	size_t n = reaching(d, r, variants, nvariants, seen, buf, via), i;
-	size_t alloc = 0;
+	struct walk *w = &f->walk;
 	struct ranked *ranked = NULL;
+	size_t alloc = 0, i;
 	uint32_t k;
 
 	memset(root, 0, sizeof(*root));
@@ -232,27 +268,27 @@ static void find_root(struct kabi_diff *d, const struct reverse *r,
 	root->nvariants = nvariants;
 	root->severity = d->pairs[root->pair].severity;
 	root->own_symbol = NONE;
-	for (i = 0; i < n; i++) {
-		uint32_t p = buf[i];
+	walk_back(d, root, w);
+	for (i = 0; i < w->n; i++) {
+		uint32_t p = w->order[i];
 
-		dist[p] = via[p] == NONE ? 0 : dist[d->edges[via[p]].to] + 1;
+		f->dist[p] = w->via[p] == NONE ? 0
+				: f->dist[d->edges[w->via[p]].to] + 1;
 		d->pairs[p].differs = true;
-		for (k = sym_start[p]; k < sym_start[p + 1]; k++) {
-			struct symbol_change *s = &d->symbols[syms[k]];
+		for (k = f->sym_start[p]; k < f->sym_start[p + 1]; k++) {
+			struct symbol_change *s = &d->symbols[f->syms[k]];
 
 			ALLOC_GROW(ranked, root->nsymbols + 1, alloc);
-			ranked[root->nsymbols].symbol = syms[k];
-			ranked[root->nsymbols++].distance = dist[p];
+			ranked[root->nsymbols].symbol = f->syms[k];
+			ranked[root->nsymbols++].distance = f->dist[p];
 			s->flags |= SYMCHANGE_TYPE;
 			if (root->severity == BREAKING)
 				s->severity = BREAKING;
 			if (p == root->pair && root->own_symbol == NONE)
-				root->own_symbol = syms[k];
+				root->own_symbol = f->syms[k];
 		}
 	}
-	set_context(d, root, buf, n, via);
-	for (i = 0; i < n; i++)
-		seen[buf[i]] = 0;
+	set_context(d, root, w);
 	/* the nearest exports first, then by name */
 	array_sort(ranked, root->nsymbols, sizeof(*ranked), compare_ranked);
 	root->symbols = xmalloc(xmul(root->nsymbols + 1, sizeof(uint32_t)));
@@ -378,20 +414,11 @@ static void group_causes(const struct kabi_diff *d, struct causes *c)
 	hashmap_free(&index);
 }
 
-void diff_roots(struct kabi_diff *d)
+/* Severity of each pair and symbol from its own items; private types. */
+static void classify(struct kabi_diff *d)
 {
-	struct reverse *r = xcalloc(1, sizeof(*r));
-	uint32_t *sym_start, *syms, *buf, *via, *dist;
-	uint8_t *seen = xcalloc(d->npairs + 1, 1);
-	struct causes causes;
 	size_t p, i;
 
-	build_reverse(d, r);
-	index_symbols(d, &sym_start, &syms);
-	buf = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
-	via = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
-	dist = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
-	d->roots = xcalloc(d->npairs + 1, sizeof(*d->roots));
 	for (i = 0; i < d->nsymbols; i++)
 		d->symbols[i].severity = items_severity(
 			d, d->symbols[i].first_item, d->symbols[i].nitems);
@@ -409,67 +436,86 @@ void diff_roots(struct kabi_diff *d)
 		if (tp->private_type)
 			tp->severity = COMPATIBLE;
 	}
+}
+
+void diff_roots(struct kabi_diff *d)
+{
+	struct root_finder f = { .d = d };
+	uint32_t *sym_start, *syms;
+	struct causes causes;
+	size_t i;
+
+	d->reverse = xcalloc(1, sizeof(*d->reverse));
+	build_reverse(d, d->reverse);
+	index_symbols(d, &sym_start, &syms);
+	f.sym_start = sym_start;
+	f.syms = syms;
+	walk_init(&f.walk, d->npairs);
+	f.dist = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
+	d->roots = xcalloc(d->npairs + 1, sizeof(*d->roots));
+	classify(d);
 	group_causes(d, &causes);
 	for (i = 0; i < causes.n; i++)
-		find_root(d, r, causes.pairs + causes.start[i],
-			  causes.start[i + 1] - causes.start[i], sym_start,
-			  syms, seen, buf, via, dist);
+		find_root(&f, causes.pairs + causes.start[i],
+			  causes.start[i + 1] - causes.start[i]);
 	free(causes.start);
 	free(causes.pairs);
 	array_sort_r(d->roots, d->nroots, sizeof(*d->roots), compare_roots, d);
-	free(seen);
-	free(buf);
-	free(via);
-	free(dist);
+	walk_free(&f.walk);
+	free(f.dist);
 	free(sym_start);
 	free(syms);
-	/* the report asks for paths to the roots: walk backwards again */
-	d->paths = xcalloc(1, sizeof(*d->paths));
-	d->paths->reverse = r;
-	d->paths->root = NONE;
-	d->paths->via = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
-	d->paths->order = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
-	d->paths->seen = xcalloc(d->npairs + 1, 1);
 }
 
-void diff_free_paths(struct kabi_diff *d)
+void diff_free_reverse(struct kabi_diff *d)
 {
-	if (!d->paths)
+	if (!d->reverse)
 		return;
-	free(d->paths->reverse->start);
-	free(d->paths->reverse->edge);
-	free(d->paths->reverse->source);
-	free(d->paths->reverse);
-	free(d->paths->via);
-	free(d->paths->order);
-	free(d->paths->seen);
-	free(d->paths);
-	d->paths = NULL;
+	free(d->reverse->start);
+	free(d->reverse->edge);
+	free(d->reverse->source);
+	free(d->reverse);
+	d->reverse = NULL;
 }
 
-size_t diff_path(const struct kabi_diff *d, uint32_t from_pair,
-		 const struct root_cause *root, uint32_t *edges, size_t max)
+struct diff_paths *diff_paths_new(const struct kabi_diff *d)
 {
-	struct path_cache *c = d->paths;
-	size_t len = 0, n, i;
+	struct diff_paths *p = xcalloc(1, sizeof(*p));
+
+	p->d = d;
+	walk_init(&p->walk, d->npairs);
+	return p;
+}
+
+void diff_paths_free(struct diff_paths *p)
+{
+	if (!p)
+		return;
+	walk_free(&p->walk);
+	free(p);
+}
+
+size_t diff_paths_find(struct diff_paths *paths, uint32_t from_pair,
+		       const struct root_cause *root, uint32_t *edges,
+		       size_t max)
+{
+	const struct kabi_diff *d = paths->d;
+	struct walk *w = &paths->walk;
+	size_t len = 0;
 	uint32_t p;
 
 	/*
 	 * One walk backwards from the root serves every export reaching it:
 	 * via[] leads each pair one step closer, by a shortest path.
 	 */
-	if (c->root != root->pair) {
-		for (i = 0; c->root != NONE && i < c->n; i++)
-			c->seen[c->order[i]] = 0;
-		n = reaching(d, c->reverse, root->variants, root->nvariants,
-			     c->seen, c->order, c->via);
-		c->root = root->pair;
-		c->n = n;
+	if (paths->root != root) {
+		walk_back(d, root, w);
+		paths->root = root;
 	}
-	if (!c->seen[from_pair])
+	if (!w->seen[from_pair])
 		return 0;
-	for (p = from_pair; c->via[p] != NONE && len < max;
-	     p = d->edges[c->via[p]].to)
-		edges[len++] = c->via[p];
+	for (p = from_pair; w->via[p] != NONE && len < max;
+	     p = d->edges[w->via[p]].to)
+		edges[len++] = w->via[p];
 	return len;
 }

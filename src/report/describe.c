@@ -400,13 +400,14 @@ static void add_member_step(struct strbuf *sb, const char *member)
 	strbuf_addf(sb, "::%s", member && *member ? member : "(anonymous)");
 }
 
-void report_describe_path(struct strbuf *sb, const struct kabi_diff *d,
-			  uint32_t symbol, const struct root_cause *root)
+void report_describe_path(struct strbuf *sb, struct diff_paths *paths,
+			  const struct kabi_diff *d, uint32_t symbol,
+			  const struct root_cause *root)
 {
 	const struct symbol_change *s = &d->symbols[symbol];
 	const struct kabi_symbol *sym = &d->old->symbols[s->old_symbol];
 	uint32_t edges[64];
-	size_t n = diff_path(d, s->pair, root, edges, 64), k = 0;
+	size_t n = diff_paths_find(paths, s->pair, root, edges, 64), k = 0;
 
 	strbuf_adds(sb, diff_symbol_name(d, s));
 	if (sym->flags & KABI_SYM_FUNCTION) {

@@ -172,7 +172,8 @@ static void json_summary(FILE *out, const struct diff_view *v,
 	fputs("}", out);
 }
 
-static void json_root(FILE *out, const struct diff_view *v, size_t index,
+static void json_root(FILE *out, const struct diff_view *v,
+		      struct diff_paths *paths, size_t index,
 		      const struct report_options *o)
 {
 	const struct kabi_diff *d = v->d;
@@ -181,7 +182,7 @@ static void json_root(FILE *out, const struct diff_view *v, size_t index,
 	const struct kabi_type *t = model_type(d->old, p->old_type);
 	uint32_t *syms = xmalloc(xmul(r->nsymbols + 1, sizeof(uint32_t)));
 	size_t n = report_root_symbols(v, index, syms), i;
-	size_t paths = o->full ? n : (n < o->examples ? n : o->examples);
+	size_t shown = o->full ? n : (n < o->examples ? n : o->examples);
 	struct strbuf sb = STRBUF_INIT;
 
 	report_root_title(&sb, d, r);
@@ -217,9 +218,9 @@ static void json_root(FILE *out, const struct diff_view *v, size_t index,
 		json_str(out, diff_symbol_name(d, &d->symbols[syms[i]]));
 	}
 	fputs("],\n     \"paths\": [", out);
-	for (i = 0; i < paths; i++) {
+	for (i = 0; i < shown; i++) {
 		strbuf_reset(&sb);
-		report_describe_path(&sb, d, syms[i], r);
+		report_describe_path(&sb, paths, d, syms[i], r);
 		if (i)
 			fputs(", ", out);
 		json_str(out, sb.buf);
@@ -278,6 +279,7 @@ static void json_symbol(FILE *out, const struct diff_view *v, size_t symbol)
 static void json_roots(FILE *out, const struct diff_view *v,
 		       const struct report_options *o, bool shown)
 {
+	struct diff_paths *paths = diff_paths_new(v->d);
 	const char *sep = "\n";
 	size_t i;
 
@@ -285,10 +287,11 @@ static void json_roots(FILE *out, const struct diff_view *v,
 		if ((v->root_rule[i] == SHOWN) != shown)
 			continue;
 		fputs(sep, out);
-		json_root(out, v, i, o);
+		json_root(out, v, paths, i, o);
 		sep = ",\n";
 	}
 	fputs(*sep == ',' ? "\n  ]" : "]", out);
+	diff_paths_free(paths);
 }
 
 void report_json(FILE *out, const struct diff_view *v,

@@ -87,8 +87,9 @@ void report_root_title(struct strbuf *sb, const struct kabi_diff *d,
 void report_describe_item(struct strbuf *sb, const struct kabi_diff *d,
 			  uint32_t pair, const struct change_item *it);
 /* "dev_queue_xmit(skb) -> struct sk_buff * -> struct sk_buff" */
-void report_describe_path(struct strbuf *sb, const struct kabi_diff *d,
-			  uint32_t symbol, const struct root_cause *root);
+void report_describe_path(struct strbuf *sb, struct diff_paths *paths,
+			  const struct kabi_diff *d, uint32_t symbol,
+			  const struct root_cause *root);
 /* "'name'", or "(anonymous)" for an anonymous member. */
 void report_add_member_label(struct strbuf *sb, const char *name);
 /* Whether an export has only a CRC change to show. */

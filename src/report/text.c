@@ -221,8 +221,9 @@ static void print_items(FILE *out, const struct kabi_diff *d, uint32_t pair,
 	strbuf_release(&sb);
 }
 
-static void print_root(FILE *out, const struct diff_view *v, size_t index,
-		       size_t number, const struct report_options *o)
+static void print_root(FILE *out, const struct diff_view *v,
+		       struct diff_paths *paths, size_t index, size_t number,
+		       const struct report_options *o)
 {
 	const struct kabi_diff *d = v->d;
 	const struct root_cause *r = &d->roots[index];
@@ -249,7 +250,7 @@ static void print_root(FILE *out, const struct diff_view *v, size_t index,
 		shown = 0;
 	for (i = 0; i < shown; i++) {
 		strbuf_reset(&sb);
-		report_describe_path(&sb, d, syms[i], r);
+		report_describe_path(&sb, paths, d, syms[i], r);
 		fprintf(out, "       %s %s\n", i ? "    " : "e.g.", sb.buf);
 	}
 	if (shown && shown < n)
@@ -357,6 +358,7 @@ static void print_crc_only(FILE *out, const struct diff_view *v,
 
 /* What the rules hid, and which rule: --show-suppressed. */
 static void print_hidden(FILE *out, const struct diff_view *v,
+			 struct diff_paths *paths,
 			 const struct report_options *o)
 {
 	const struct kabi_diff *d = v->d;
@@ -365,7 +367,7 @@ static void print_hidden(FILE *out, const struct diff_view *v,
 	fprintf(out, "\nSuppressed\n");
 	for (i = 0; i < d->nroots; i++)
 		if (v->root_rule[i] != SHOWN)
-			print_root(out, v, i, ++number, o);
+			print_root(out, v, paths, i, ++number, o);
 	for (i = 0; i < d->nsymbols; i++)
 		if (v->symbol_rule[i] != SHOWN)
 			fprintf(out, "  %s (%s) [%s]\n", diff_symbol_name(d, &d->symbols[i]),
@@ -377,6 +379,7 @@ void report_text(FILE *out, const struct diff_view *v,
 		 const struct report_options *o)
 {
 	const struct kabi_diff *d = v->d;
+	struct diff_paths *paths = diff_paths_new(d);
 	struct report_summary s;
 	size_t i, number = 0;
 
@@ -386,7 +389,7 @@ void report_text(FILE *out, const struct diff_view *v,
 		fprintf(out, "\nRoot causes\n");
 		for (i = 0; i < d->nroots; i++)
 			if (v->root_rule[i] == SHOWN)
-				print_root(out, v, i, ++number, o);
+				print_root(out, v, paths, i, ++number, o);
 	}
 	if (s.added || s.removed || s.by_export || s.crc_only) {
 		fprintf(out, "\nExports\n");
@@ -396,5 +399,6 @@ void report_text(FILE *out, const struct diff_view *v,
 		print_crc_only(out, v, &s, o);
 	}
 	if (o->show_suppressed && (s.hidden_roots || s.hidden_symbols))
-		print_hidden(out, v, o);
+		print_hidden(out, v, paths, o);
+	diff_paths_free(paths);
 }
