@@ -159,13 +159,12 @@ static void load_side(size_t i, void *ctx)
 static int load_sides(struct sides *s, const struct input_options *o,
 		      struct diag *d)
 {
-	unsigned threads = o->dwarf.jobs, i;
+	unsigned threads = o->jobs, i;
 	int err = 0;
 
 	for (i = 0; i < 2; i++) {
-		s->opts[i] = *o;
-		s->opts[i].debug_root = NULL;	/* o keeps it */
-		s->opts[i].dwarf.jobs = threads > 1 ? (threads + i) / 2 : 1;
+		s->opts[i] = *o;	/* debug_root stays o's */
+		s->opts[i].jobs = threads > 1 ? (threads + i) / 2 : 1;
 		s->opts[i].quiet = true;	/* two progress lines would mix */
 		model_init(&s->models[i]);
 		diag_init(&s->diags[i]);

@@ -18,7 +18,7 @@
 void input_options_init(struct input_options *o)
 {
 	memset(o, 0, sizeof(*o));
-	o->dwarf.jobs = parallel_default_threads();
+	o->jobs = parallel_default_threads();
 }
 
 void input_options_free(struct input_options *o)
@@ -41,10 +41,9 @@ int input_option(struct input_options *o, int option, const char *value,
 		if (!o->debug_root)
 			return cli_usage_error(cmd, "cannot use --debug-root '%s': %s",
 					       value, strerror(errno));
-		o->dwarf.debug_root = o->debug_root;
 		return 0;
 	case 'j':
-		if (!cli_parse_jobs(value, &o->dwarf.jobs))
+		if (!cli_parse_jobs(value, &o->jobs))
 			return cli_usage_error(cmd, "bad --jobs value '%s'", value);
 		return 0;
 	default:
@@ -66,11 +65,12 @@ static void show_progress(size_t done, size_t total, void *ctx)
 }
 
 /* The model of the kernel files and trees the paths name. */
-static int load_kernel(int argc, char **argv, struct input_options *opts,
+static int load_kernel(int argc, char **argv, const struct input_options *opts,
 		       struct kabi_model *m, struct input_stats *times,
 		       struct diag *d)
 {
 	double start = clock_seconds();
+	struct kdwarf_options dwarf = { 0 };
 	struct kernel_files kf;
 	struct export_table table;
 	int i, err = 0, shown = -1;
@@ -84,7 +84,7 @@ static int load_kernel(int argc, char **argv, struct input_options *opts,
 		goto out_files;
 	}
 	export_table_init(&table);
-	exports_read_files(&kf, opts->dwarf.jobs, &table, d);
+	exports_read_files(&kf, opts->jobs, &table, d);
 	times->exports = clock_seconds() - start;
 	m->arch = model_intern(m, table.machine ? kelf_machine_name(table.machine)
 						: "");
@@ -98,12 +98,14 @@ static int load_kernel(int argc, char **argv, struct input_options *opts,
 		err = -KABI_E_NO_INPUT;
 		goto out;
 	}
+	dwarf.jobs = opts->jobs;
+	dwarf.debug_root = opts->debug_root;
 	if (!opts->quiet && isatty(STDERR_FILENO)) {
-		opts->dwarf.progress = show_progress;
-		opts->dwarf.progress_ctx = &shown;
+		dwarf.progress = show_progress;
+		dwarf.progress_ctx = &shown;
 	}
 	start = clock_seconds();
-	kdwarf_load(&kf, &table, &opts->dwarf, m, &times->builder, d);
+	kdwarf_load(&kf, &table, &dwarf, m, &times->builder, d);
 	times->dwarf = clock_seconds() - start;
 out:
 	export_table_free(&table);
@@ -112,7 +114,7 @@ out_files:
 	return err;
 }
 
-int input_load(int npaths, char **paths, struct input_options *o,
+int input_load(int npaths, char **paths, const struct input_options *o,
 	       struct kabi_model *m, struct input_stats *st, struct diag *d)
 {
 	bool not_baseline = true;

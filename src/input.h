@@ -13,8 +13,8 @@
 
 struct input_options {
 	struct tree_options tree;
-	struct kdwarf_options dwarf;
-	char *debug_root;	/* absolute, owned */
+	unsigned jobs;		/* threads */
+	char *debug_root;	/* absolute, owned; NULL: none */
 	bool quiet;		/* no progress display */
 };
 
@@ -37,7 +37,7 @@ int input_option(struct input_options *o, int option, const char *value,
  * Load the model of a baseline file (given alone) or of kernel files
  * and trees. Returns nonzero when nothing usable was read.
  */
-int input_load(int npaths, char **paths, struct input_options *o,
+int input_load(int npaths, char **paths, const struct input_options *o,
 	       struct kabi_model *m, struct input_stats *st, struct diag *d);
 
 #endif
