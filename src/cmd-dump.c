@@ -192,7 +192,7 @@ int cmd_dump(int argc, char **argv)
 	/* a baseline that cannot be read leaves nothing worth writing */
 	start = clock_seconds();
 	if (!err)
-		write_baseline(&opts, &m, &d);
+		err = write_baseline(&opts, &m, &d);
 	write = clock_seconds() - start;
 	if (opts.stats)
 		print_stats(&m, &stats, write);

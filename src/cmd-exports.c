@@ -154,12 +154,12 @@ int cmd_exports(int argc, char **argv)
 	kernel_files_init(&kf);
 	for (i = optind; i < argc; i++)
 		kernel_files_add(&kf, argv[i], &opts.tree, &d);
-	kernel_files_check_vmlinux(&kf, false, &d);
+	kernel_files_warn_no_vmlinux(&kf, &d);
 	export_table_init(&table);
 	exports_read_files(&kf, opts.jobs, &table, &d);
 	/* what could be read is still listed; the exit status tells */
-	write_output(&opts, &table, &d);
+	err = write_output(&opts, &table, &d);
 	export_table_free(&table);
 	kernel_files_free(&kf);
-	return cli_finish(&d, KABI_EXIT_OK);
+	return cli_finish(&d, err ? KABI_EXIT_ERROR : KABI_EXIT_OK);
 }

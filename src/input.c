@@ -79,7 +79,7 @@ static int load_kernel(int argc, char **argv, const struct input_options *opts,
 	for (i = 0; i < argc; i++)
 		kernel_files_add(&kf, argv[i], &opts->tree, d);
 	/* a baseline or a comparison of half a kernel would mislead */
-	if (kernel_files_check_vmlinux(&kf, true, d)) {
+	if (kernel_files_need_vmlinux(&kf, d)) {
 		err = -KABI_E_NO_INPUT;
 		goto out_files;
 	}

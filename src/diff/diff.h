@@ -157,8 +157,8 @@ enum {
 };
 
 struct symbol_change {
-	uint32_t old_symbol, new_symbol;	/* UINT32_MAX when absent */
-	uint32_t pair;		/* its type pair, or UINT32_MAX */
+	uint32_t old_symbol, new_symbol;	/* KABI_NONE when absent */
+	uint32_t pair;		/* its type pair, or KABI_NONE */
 	uint32_t first_item, nitems;
 	uint32_t flags;
 	enum severity severity;	/* of its own items and its type */
@@ -181,9 +181,9 @@ struct root_cause {
 	 * anonymous struct): the nearest named type holding it and the
 	 * member that leads to it, or the export whose type it is.
 	 */
-	uint32_t context_pair;	/* or UINT32_MAX */
+	uint32_t context_pair;	/* or KABI_NONE */
 	const char *context_member;
-	uint32_t own_symbol;	/* symbol change, or UINT32_MAX */
+	uint32_t own_symbol;	/* symbol change, or KABI_NONE */
 };
 
 /* The edges reversed, for walks from a root cause back to exports. */

@@ -6,7 +6,6 @@
 #include "diff.h"
 #include "../util/hashmap.h"
 
-#define NONE UINT32_MAX
 
 /* The state of a comparison in progress. */
 struct differ {

@@ -115,7 +115,7 @@ static void build_reverse(const struct kabi_diff *d, struct diff_reverse *r)
 /*
  * Every pair from which a root cause (any of its variants) can be
  * reached, the variants included, nearest first; via[p] is the edge from
- * p one step closer (NONE for the variants). What an earlier walk saw is
+ * p one step closer (KABI_NONE for the variants). What an earlier walk saw is
  * forgotten first.
  */
 static void walk_back(const struct kabi_diff *d, const struct root_cause *root,
@@ -131,7 +131,7 @@ static void walk_back(const struct kabi_diff *d, const struct root_cause *root,
 		uint32_t v = root->variants[w->n];
 
 		w->seen[v] = 1;
-		w->via[v] = NONE;
+		w->via[v] = KABI_NONE;
 		w->order[w->n] = v;
 	}
 	while (next < w->n) {
@@ -163,14 +163,14 @@ static void index_symbols(const struct kabi_diff *d, uint32_t **start,
 	*start = xcalloc(d->npairs + 2, sizeof(uint32_t));
 	*syms = xmalloc(xmul(d->nsymbols + 1, sizeof(uint32_t)));
 	for (i = 0; i < d->nsymbols; i++)
-		if (d->symbols[i].pair != NONE)
+		if (d->symbols[i].pair != KABI_NONE)
 			(*start)[d->symbols[i].pair + 1]++;
 	for (p = 0; p < d->npairs; p++)
 		(*start)[p + 1] += (*start)[p];
 	fill = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
 	memcpy(fill, *start, d->npairs * sizeof(uint32_t));
 	for (i = 0; i < d->nsymbols; i++)
-		if (d->symbols[i].pair != NONE)
+		if (d->symbols[i].pair != KABI_NONE)
 			(*syms)[fill[d->symbols[i].pair]++] = (uint32_t)i;
 	free(fill);
 }
@@ -206,7 +206,7 @@ static void set_context(const struct kabi_diff *d, struct root_cause *root,
 {
 	size_t i;
 
-	root->context_pair = NONE;
+	root->context_pair = KABI_NONE;
 	root->context_member = NULL;
 	if (titled_by_itself(d, root->pair))
 		return;
@@ -267,12 +267,12 @@ static void find_root(struct root_finder *f, const uint32_t *variants,
 	memcpy(root->variants, variants, nvariants * sizeof(uint32_t));
 	root->nvariants = nvariants;
 	root->severity = d->pairs[root->pair].severity;
-	root->own_symbol = NONE;
+	root->own_symbol = KABI_NONE;
 	walk_back(d, root, w);
 	for (i = 0; i < w->n; i++) {
 		uint32_t p = w->order[i];
 
-		f->dist[p] = w->via[p] == NONE ? 0
+		f->dist[p] = w->via[p] == KABI_NONE ? 0
 				: f->dist[d->edges[w->via[p]].to] + 1;
 		d->pairs[p].differs = true;
 		for (k = f->sym_start[p]; k < f->sym_start[p + 1]; k++) {
@@ -284,7 +284,7 @@ static void find_root(struct root_finder *f, const uint32_t *variants,
 			s->flags |= SYMCHANGE_TYPE;
 			if (root->severity == BREAKING)
 				s->severity = BREAKING;
-			if (p == root->pair && root->own_symbol == NONE)
+			if (p == root->pair && root->own_symbol == KABI_NONE)
 				root->own_symbol = f->syms[k];
 		}
 	}
@@ -340,9 +340,9 @@ static void cause_key(const struct kabi_diff *d, uint32_t pair,
 			    it->name ? it->name : "",
 			    it->new_name ? it->new_name : "", it->index,
 			    it->old_value, it->new_value, it->has_values,
-			    it->old_type != NONE
+			    it->old_type != KABI_NONE
 				    ? type_spelling(&d->old_names, it->old_type) : "",
-			    it->new_type != NONE
+			    it->new_type != KABI_NONE
 				    ? type_spelling(&d->new_names, it->new_type) : "");
 	}
 }
@@ -369,7 +369,7 @@ static void group_causes(const struct kabi_diff *d, struct causes *c)
 		struct hashmap_entry *e;
 		uint64_t h;
 
-		group_of[p] = NONE;
+		group_of[p] = KABI_NONE;
 		if (!d->pairs[p].nitems)
 			continue;
 		strbuf_reset(&key);
@@ -386,7 +386,7 @@ static void group_causes(const struct kabi_diff *d, struct causes *c)
 				group_of[p] = (uint32_t)e->value;
 				break;
 			}
-		if (group_of[p] == NONE) {
+		if (group_of[p] == KABI_NONE) {
 			ALLOC_GROW(keys, c->n + 1, keys_alloc);
 			keys[c->n] = xstrdup(key.buf);
 			hashmap_add(&index, h, 0, c->n);
@@ -396,14 +396,14 @@ static void group_causes(const struct kabi_diff *d, struct causes *c)
 	c->start = xcalloc(c->n + 2, sizeof(uint32_t));
 	c->pairs = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
 	for (p = 0; p < d->npairs; p++)
-		if (group_of[p] != NONE)
+		if (group_of[p] != KABI_NONE)
 			c->start[group_of[p] + 1]++;
 	for (g = 0; g < c->n; g++)
 		c->start[g + 1] += c->start[g];
 	fill = xmalloc(xmul(c->n + 1, sizeof(uint32_t)));
 	memcpy(fill, c->start, c->n * sizeof(uint32_t));
 	for (p = 0; p < d->npairs; p++)
-		if (group_of[p] != NONE)
+		if (group_of[p] != KABI_NONE)
 			c->pairs[fill[group_of[p]]++] = (uint32_t)p;
 	for (g = 0; g < c->n; g++)
 		free(keys[g]);
@@ -514,7 +514,7 @@ size_t diff_paths_find(struct diff_paths *paths, uint32_t from_pair,
 	}
 	if (!w->seen[from_pair])
 		return 0;
-	for (p = from_pair; w->via[p] != NONE && len < max;
+	for (p = from_pair; w->via[p] != KABI_NONE && len < max;
 	     p = d->edges[w->via[p]].to)
 		edges[len++] = w->via[p];
 	return len;

@@ -39,7 +39,7 @@ static struct symbol_change *add_change(struct kabi_diff *d, uint32_t o,
 	memset(c, 0, sizeof(*c));
 	c->old_symbol = o;
 	c->new_symbol = n;
-	c->pair = NONE;
+	c->pair = KABI_NONE;
 	return c;
 }
 
@@ -71,7 +71,7 @@ static void pair_symbols(struct kabi_diff *d)
 			     compare_names(d, (uint32_t)i + 1, (uint32_t)j, false)))
 				add_change(d, (uint32_t)i++, (uint32_t)j++);
 			else
-				add_change(d, (uint32_t)i++, NONE);
+				add_change(d, (uint32_t)i++, KABI_NONE);
 		} else {
 			if (i < d->old->nsymbols &&
 			    !compare_names(d, (uint32_t)i, (uint32_t)j, false) &&
@@ -79,7 +79,7 @@ static void pair_symbols(struct kabi_diff *d)
 			     compare_names(d, (uint32_t)i, (uint32_t)j + 1, false)))
 				add_change(d, (uint32_t)i++, (uint32_t)j++);
 			else
-				add_change(d, NONE, (uint32_t)j++);
+				add_change(d, KABI_NONE, (uint32_t)j++);
 		}
 	}
 }
@@ -155,9 +155,9 @@ void diff_symbols(struct differ *df)
 	for (i = 0; i < d->nsymbols; i++) {
 		struct symbol_change *c = &d->symbols[i];
 
-		if (c->old_symbol == NONE)
+		if (c->old_symbol == KABI_NONE)
 			symbol_item(df, CHANGE_SYMBOL_ADDED);
-		else if (c->new_symbol == NONE)
+		else if (c->new_symbol == KABI_NONE)
 			symbol_item(df, CHANGE_SYMBOL_REMOVED);
 		else
 			compare_symbol(df, c);
@@ -168,7 +168,7 @@ void diff_symbols(struct differ *df)
 const char *diff_symbol_name(const struct kabi_diff *d,
 			     const struct symbol_change *s)
 {
-	if (s->new_symbol != NONE)
+	if (s->new_symbol != KABI_NONE)
 		return sym_str(d->new, s->new_symbol, false);
 	return sym_str(d->old, s->old_symbol, false);
 }

@@ -111,7 +111,7 @@ void differ_item(struct differ *df, enum change_kind kind,
 	it->place = place;
 	it->name = name;
 	it->index = index;
-	it->old_type = it->new_type = NONE;
+	it->old_type = it->new_type = KABI_NONE;
 }
 
 void differ_values(struct differ *df, enum change_kind kind,
@@ -304,7 +304,7 @@ static uint32_t find_visible(const struct visible *side, const char *name,
 	for (j = 0; j < side->n; j++)
 		if (!taken[j] && !strcmp(side->v[j].name, name))
 			return (uint32_t)j;
-	return NONE;
+	return KABI_NONE;
 }
 
 /* An unmatched old member and an unmatched new one at the same place
@@ -323,7 +323,7 @@ static uint32_t find_rename(const struct kabi_diff *d,
 		    differ_same_identity(d, om->type, nm->type))
 			return (uint32_t)j;
 	}
-	return NONE;
+	return KABI_NONE;
 }
 
 static void compare_member(struct differ *df, const struct visible_member *om,
@@ -381,20 +381,20 @@ static void compare_members(struct differ *df, const struct kabi_type *o,
 	match = xcalloc(ov.n + 1, sizeof(uint32_t));
 	for (i = 0; i < ov.n; i++) {
 		match[i] = find_visible(&nv, ov.v[i].name, taken);
-		if (match[i] != NONE)
+		if (match[i] != KABI_NONE)
 			taken[match[i]] = 1;
 	}
 	for (i = 0; i < ov.n; i++) {
 		const struct visible_member *om = &ov.v[i];
 
-		if (match[i] != NONE) {
+		if (match[i] != KABI_NONE) {
 			compare_member(df, om, &nv.v[match[i]]);
 			relax_flexible_array(df, &ov, i, &nv, match[i],
 					     o->size == n->size);
 			continue;
 		}
 		j = find_rename(d, om, &nv, taken);
-		if (j == NONE) {
+		if (j == KABI_NONE) {
 			differ_values(df, CHANGE_MEMBER_REMOVED, PLACE_MEMBER,
 				      om->name, om->offset, 0);
 			df->items[df->nitems - 1].old_type = om->type;

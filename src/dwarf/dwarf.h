@@ -30,8 +30,8 @@ struct kdwarf_options {
  * with its type when DWARF describes it. Files without debug information
  * are reported; the rest is still read.
  */
-int kdwarf_load(const struct kernel_files *kf, const struct export_table *t,
-	       const struct kdwarf_options *opts, struct kabi_model *out,
-	       struct model_builder_stats *stats, struct diag *d);
+void kdwarf_load(const struct kernel_files *kf, const struct export_table *t,
+		 const struct kdwarf_options *opts, struct kabi_model *out,
+		 struct model_builder_stats *stats, struct diag *d);
 
 #endif

@@ -480,13 +480,13 @@ static void warn_untyped(const struct loader *l)
 	free(typed);
 }
 
-int kdwarf_load(const struct kernel_files *kf, const struct export_table *t,
-	       const struct kdwarf_options *opts, struct kabi_model *out,
-	       struct model_builder_stats *stats, struct diag *d)
+void kdwarf_load(const struct kernel_files *kf, const struct export_table *t,
+		 const struct kdwarf_options *opts, struct kabi_model *out,
+		 struct model_builder_stats *stats, struct diag *d)
 {
 	struct loader l = { .kf = kf, .opts = opts, .out = out, .diag = d };
 	unsigned threads = opts->jobs ? opts->jobs : 1, i;
-	size_t errors = d->errors, f;
+	size_t f;
 
 	add_exports(out, t);
 	l.exports = xcalloc(kf->count + 1, sizeof(*l.exports));
@@ -519,5 +519,4 @@ int kdwarf_load(const struct kernel_files *kf, const struct export_table *t,
 	free(l.errors);
 	free(l.has_dwarf);
 	free(l.units);
-	return d->errors > errors ? -KABI_E_BAD_DWARF : 0;
 }

@@ -50,7 +50,7 @@ static uint32_t find_export(const struct file_exports *fx, const char *name)
 		if (!strcmp(model_str(fx->model,
 				      fx->model->symbols[e->key].name), name))
 			return (uint32_t)e->key;
-	return UINT32_MAX;
+	return KABI_NONE;
 }
 
 /* The name of a definition, or NULL for declarations and the nameless. */
@@ -128,7 +128,7 @@ struct fragment_summary *symbols_read_cu(Dwarf_Die *cu,
 			if (!name)
 				continue;
 			index = find_export(fx, name);
-			if (index != UINT32_MAX)
+			if (index != KABI_NONE)
 				add_symbol(&w, &child, index);
 		} while (dwarf_siblingof(&child, &child) == 0);
 	}

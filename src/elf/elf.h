@@ -42,15 +42,17 @@ void kernel_files_free(struct kernel_files *kf);
  * Add what PATH names: a vmlinux, a module, or a directory holding a
  * kernel tree. Files are kept sorted (vmlinux, then modules by name).
  */
-int kernel_files_add(struct kernel_files *kf, const char *path,
-		     const struct tree_options *opts, struct diag *d);
+void kernel_files_add(struct kernel_files *kf, const char *path,
+		      const struct tree_options *opts, struct diag *d);
 /*
  * A folder was read as a kernel tree and gave modules but no vmlinux:
- * the kernel's own exports would be missing. An error when need_vmlinux
- * (a baseline, a comparison), else a warning; both say where kabi looked.
+ * the kernel's own exports would be missing. An error where the whole
+ * kernel is needed (a baseline, a comparison), a warning where not (a
+ * list of exports); both say where kabi looked.
  */
-int kernel_files_check_vmlinux(const struct kernel_files *kf,
-			       bool need_vmlinux, struct diag *d);
+int kernel_files_need_vmlinux(const struct kernel_files *kf, struct diag *d);
+void kernel_files_warn_no_vmlinux(const struct kernel_files *kf,
+				  struct diag *d);
 /* The module name of a loose file: "fs/fat/fat" from .../kernel/fs/fat/fat.ko */
 char *module_name_from_path(const char *path);
 
@@ -105,15 +107,15 @@ void kelf_init(void);
 void export_table_sort(struct export_table *t);
 
 /* Read the exports and .modinfo of one file into t. */
-int exports_read_file(const struct kernel_file *file, struct export_table *t,
-		      struct diag *d);
+void exports_read_file(const struct kernel_file *file, struct export_table *t,
+		       struct diag *d);
 /*
  * Read every file, using up to jobs threads. An unreadable file is
  * reported in d and skipped; the others are still read. The result is
  * sorted and the same whatever the number of threads.
  */
-int exports_read_files(const struct kernel_files *kf, unsigned jobs,
-		       struct export_table *t, struct diag *d);
+void exports_read_files(const struct kernel_files *kf, unsigned jobs,
+			struct export_table *t, struct diag *d);
 
 /*
  * Open a kernel file for reading as ELF: a descriptor of the file itself,

@@ -139,11 +139,11 @@ static void read_one(size_t i, void *ctx)
 	exports_read_file(&job->kf->files[i], &job->tables[i], &job->diags[i]);
 }
 
-int exports_read_files(const struct kernel_files *kf, unsigned jobs,
-		       struct export_table *t, struct diag *d)
+void exports_read_files(const struct kernel_files *kf, unsigned jobs,
+			struct export_table *t, struct diag *d)
 {
 	struct read_job job = { kf, NULL, NULL };
-	size_t i, errors = d->errors;
+	size_t i;
 
 	job.tables = xcalloc(kf->count, sizeof(*job.tables));
 	job.diags = xcalloc(kf->count, sizeof(*job.diags));
@@ -161,5 +161,4 @@ int exports_read_files(const struct kernel_files *kf, unsigned jobs,
 	free(job.tables);
 	free(job.diags);
 	export_table_sort(t);
-	return d->errors > errors ? -KABI_E_BAD_KSYMTAB : 0;
 }

@@ -257,18 +257,15 @@ static int decode_entry(const struct ksymtab_reader *r, size_t section,
 static size_t count_decodable(struct ksymtab_reader *r, size_t section)
 {
 	struct kelf_section *sec = &r->f->sections[section];
-	struct diag *saved = r->f->diag, scratch;
+	struct diag_mark mark = diag_mark(r->f->diag);
 	struct ksymtab_entry entry;
 	size_t n = sec->size / entry_size(r), i, good = 0;
 
 	/* failures while guessing the layout are not the user's business */
-	diag_init(&scratch);
-	r->f->diag = &scratch;
 	for (i = 0; i < n; i++)
 		if (!decode_entry(r, section, i * entry_size(r), &entry))
 			good++;
-	r->f->diag = saved;
-	diag_free(&scratch);
+	diag_rollback(r->f->diag, mark);
 	return good;
 }
 
@@ -325,39 +322,38 @@ struct crc_source {
 	bool parallel;		/* entry i of the table is the CRC of entry i */
 };
 
-static int find_crc(struct kelf_file *f, const char *name,
-		    const struct crc_source *src, size_t index,
-		    struct kabi_export *out)
+/* The CRC of an export, if it has one; a problem is recorded, and no CRC. */
+static void find_crc(struct kelf_file *f, const char *name,
+		     const struct crc_source *src, size_t index,
+		     struct kabi_export *out)
 {
 	struct strbuf crc_name = STRBUF_INIT;
 	struct kelf_symbol sym;
-	int found, err = 0;
+	int found;
 
 	strbuf_addf(&crc_name, "__crc_%s", name);
 	found = kelf_lookup_symbol(f, crc_name.buf, NULL, &sym);
 	strbuf_release(&crc_name);
 	if (found < 0)
-		return found;
+		return;
 	if (found && sym.shndx == SHN_ABS) {
 		out->crc = (uint32_t)sym.sym.st_value;
 		out->has_crc = true;
 	} else if (found && sym.sym.st_shndx >= SHN_LORESERVE &&
 		   sym.sym.st_shndx != SHN_XINDEX) {
 		/* common, or processor-specific: no section to read it from */
-		err = diag_error(f->diag, KABI_E_BAD_KSYMTAB,
-				 DIAG_AT_SECTION(f->path, ".symtab", 0),
-				 "'__crc_%s' is in reserved section 0x%x, not a CRC",
-				 name, (unsigned)sym.shndx);
+		diag_error(f->diag, KABI_E_BAD_KSYMTAB,
+			   DIAG_AT_SECTION(f->path, ".symtab", 0),
+			   "'__crc_%s' is in reserved section 0x%x, not a CRC",
+			   name, (unsigned)sym.shndx);
 	} else if (found && sym.shndx != SHN_UNDEF) {
-		err = read_crc_at(f, kelf_symbol_loc(f, &sym), &out->crc);
-		out->has_crc = !err;
+		out->has_crc = !read_crc_at(f, kelf_symbol_loc(f, &sym),
+					    &out->crc);
 	} else if (src->parallel) {
 		struct kelf_loc loc = { src->table, (uint64_t)index * 4 };
 
-		err = read_crc_at(f, loc, &out->crc);
-		out->has_crc = !err;
+		out->has_crc = !read_crc_at(f, loc, &out->crc);
 	}
-	return err;
 }
 
 static void describe_symbol(struct kelf_file *f, const struct ksymtab_entry *e,
@@ -387,7 +383,7 @@ static void describe_symbol(struct kelf_file *f, const struct ksymtab_entry *e,
 			     SHF_EXECINSTR) ? EXPORT_FUNCTION : EXPORT_VARIABLE;
 }
 
-static int read_table(struct ksymtab_reader *r, size_t section,
+static void read_table(struct ksymtab_reader *r, size_t section,
 		      const struct crc_source *crcs, bool gpl,
 		      uint32_t module, struct export_table *t)
 {
@@ -395,28 +391,24 @@ static int read_table(struct ksymtab_reader *r, size_t section,
 	struct kelf_section *sec = &f->sections[section];
 	unsigned esize = entry_size(r);
 	size_t n = sec->size / esize, i, bad = 0;
-	int first_err = 0;
 
 	if (sec->size % esize)
-		first_err = diag_error(f->diag, KABI_E_BAD_KSYMTAB,
-				       DIAG_AT_SECTION(f->path, sec->name, 0),
-				       "size 0x%zx is not a multiple of the %u-byte entry",
-				       sec->size, esize);
+		diag_error(f->diag, KABI_E_BAD_KSYMTAB,
+			   DIAG_AT_SECTION(f->path, sec->name, 0),
+			   "size 0x%zx is not a multiple of the %u-byte entry",
+			   sec->size, esize);
 	for (i = 0; i < n; i++) {
-		struct diag *saved = f->diag, quiet;
+		struct diag_mark mark = diag_mark(f->diag);
 		struct ksymtab_entry entry;
 		struct kabi_export *x;
 		int err;
 
-		diag_init(&quiet);
-		if (bad >= BAD_ENTRY_CAP)
-			f->diag = &quiet;
 		err = decode_entry(r, section, i * esize, &entry);
-		f->diag = saved;
-		diag_free(&quiet);
+		/* past the cap, bad entries are counted in one message */
+		if (err && bad >= BAD_ENTRY_CAP)
+			diag_rollback(f->diag, mark);
 		if (err) {
 			bad++;
-			first_err = first_err ? first_err : err;
 			continue;
 		}
 		ALLOC_GROW(t->exports, t->count + 1, t->alloc);
@@ -427,15 +419,13 @@ static int read_table(struct ksymtab_reader *r, size_t section,
 		x->module = module;
 		x->gpl_only = gpl;
 		describe_symbol(f, &entry, t, x);
-		err = find_crc(f, entry.name, crcs, i, x);
-		first_err = first_err ? first_err : err;
+		find_crc(f, entry.name, crcs, i, x);
 	}
 	if (bad > BAD_ENTRY_CAP)
 		diag_error(f->diag, KABI_E_BAD_KSYMTAB,
 			   DIAG_AT_SECTION(f->path, sec->name, 0),
 			   "%zu more entries cannot be decoded",
 			   bad - BAD_ENTRY_CAP);
-	return first_err;
 }
 
 static void read_modinfo(struct kelf_file *f, uint32_t module,
@@ -496,8 +486,8 @@ static int load_tables(struct kelf_file *f, size_t *tables, size_t ntables)
 	return 0;
 }
 
-int exports_read_file(const struct kernel_file *file, struct export_table *t,
-		      struct diag *d)
+void exports_read_file(const struct kernel_file *file, struct export_table *t,
+		       struct diag *d)
 {
 	static const char *const table_names[] = { "__ksymtab",
 						   "__ksymtab_gpl" };
@@ -506,11 +496,10 @@ int exports_read_file(const struct kernel_file *file, struct export_table *t,
 	size_t tables[2], gpl[2], ntables = 0, i;
 	struct kelf_file f;
 	uint32_t module;
-	int err, first_err = 0;
+	int err = 0;
 
-	err = kelf_open(&f, file->path, d);
-	if (err)
-		return err;
+	if (kelf_open(&f, file->path, d))
+		return;
 	t->machine = f.ehdr.e_machine;
 	t->elf_class = f.ehdr.e_ident[EI_CLASS];
 	t->byte_order = f.ehdr.e_ident[EI_DATA];
@@ -540,11 +529,9 @@ int exports_read_file(const struct kernel_file *file, struct export_table *t,
 		struct crc_source crcs = crc_source_for(&f, &r, tables[i],
 							crc_names[gpl[i]]);
 
-		err = read_table(&r, tables[i], &crcs, gpl[i] == 1, module, t);
-		first_err = first_err ? first_err : err;
+		/* a bad entry is recorded, and the rest of the table read */
+		read_table(&r, tables[i], &crcs, gpl[i] == 1, module, t);
 	}
-	err = first_err;
 out:
 	kelf_close(&f);
-	return err;
 }

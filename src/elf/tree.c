@@ -439,29 +439,47 @@ static bool has_vmlinux(const struct kernel_files *kf)
 	return kf->count && kf->files[0].is_vmlinux;
 }
 
-int kernel_files_check_vmlinux(const struct kernel_files *kf,
-			       bool need_vmlinux, struct diag *d)
+/* "vmlinux, boot/vmlinux-*, ...": where a tree's vmlinux may be */
+static void add_vmlinux_places(struct strbuf *sb)
 {
-	struct strbuf places = STRBUF_INIT;
-	struct diag_loc loc;
 	size_t i;
 
-	if (!kf->tree || !kf->count || has_vmlinux(kf))
-		return 0;
 	for (i = 0; i < sizeof(vmlinux_places) / sizeof(*vmlinux_places); i++)
-		strbuf_addf(&places, "%s%s", i ? ", " : "", vmlinux_places[i]);
-	loc = DIAG_AT_FILE(kf->tree);
-	if (need_vmlinux) {
-		diag_error(d, KABI_E_NO_INPUT, loc,
-			   "no vmlinux found (looked for %s): without it the kernel's own exports are missing; name it with --vmlinux or beside the folder, or name the module files to read them alone",
-			   places.buf);
-		strbuf_release(&places);
-		return -KABI_E_NO_INPUT;
-	}
-	diag_warning(d, loc, "no vmlinux found (looked for %s): listing the modules' exports alone",
+		strbuf_addf(sb, "%s%s", i ? ", " : "", vmlinux_places[i]);
+}
+
+static bool lacks_vmlinux(const struct kernel_files *kf)
+{
+	return kf->tree && kf->count && !has_vmlinux(kf);
+}
+
+int kernel_files_need_vmlinux(const struct kernel_files *kf, struct diag *d)
+{
+	struct strbuf places = STRBUF_INIT;
+	int err;
+
+	if (!lacks_vmlinux(kf))
+		return 0;
+	add_vmlinux_places(&places);
+	err = diag_error(d, KABI_E_NO_INPUT, DIAG_AT_FILE(kf->tree),
+			 "no vmlinux found (looked for %s): without it the kernel's own exports are missing; name it with --vmlinux or beside the folder, or name the module files to read them alone",
+			 places.buf);
+	strbuf_release(&places);
+	return err;
+}
+
+void kernel_files_warn_no_vmlinux(const struct kernel_files *kf,
+				  struct diag *d)
+{
+	struct strbuf places = STRBUF_INIT;
+
+	if (!lacks_vmlinux(kf))
+		return;
+	add_vmlinux_places(&places);
+	diag_warning(d, DIAG_AT_FILE(kf->tree),
+		     "no vmlinux found (looked for %s): listing the modules' exports alone",
 		     places.buf);
 	strbuf_release(&places);
-	return 0;
 }
 
 static bool same_file(const char *a, const char *b)
@@ -506,16 +524,18 @@ static int drop_repeats(struct kernel_files *kf, struct diag *d)
 	return err;
 }
 
-int kernel_files_add(struct kernel_files *kf, const char *path,
-		     const struct tree_options *opts, struct diag *d)
+void kernel_files_add(struct kernel_files *kf, const char *path,
+		      const struct tree_options *opts, struct diag *d)
 {
 	bool had_vmlinux = has_vmlinux(kf);
 	struct stat st;
 	int err = 0;
 
-	if (stat(path, &st) < 0)
-		return diag_error(d, KABI_E_IO, DIAG_AT_FILE(path),
-				  "cannot open: %s", strerror(errno));
+	if (stat(path, &st) < 0) {
+		diag_error(d, KABI_E_IO, DIAG_AT_FILE(path), "cannot open: %s",
+			   strerror(errno));
+		return;
+	}
 	if (S_ISDIR(st.st_mode)) {
 		struct strbuf top = STRBUF_INIT;
 
@@ -547,7 +567,6 @@ int kernel_files_add(struct kernel_files *kf, const char *path,
 	if (!err)
 		err = drop_repeats(kf, d);
 	if (!err && had_vmlinux && kf->count > 1 && kf->files[1].is_vmlinux)
-		err = diag_error(d, KABI_E_USAGE, DIAG_AT_FILE(path),
-				 "a second vmlinux: one kernel at a time");
-	return err;
+		diag_error(d, KABI_E_USAGE, DIAG_AT_FILE(path),
+			   "a second vmlinux: one kernel at a time");
 }

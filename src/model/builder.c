@@ -287,7 +287,7 @@ static uint32_t find_or_add_shape(struct model_builder *b,
 	sh->hash = r->hash;
 	sh->off = b->bytes.len;
 	sh->len = r->len;
-	sh->first_instance = NONE;
+	sh->first_instance = KABI_NONE;
 	strbuf_add(&b->bytes, bytes, r->len);
 	if (t) {
 		sh->kind = t->kind;
@@ -370,7 +370,7 @@ void model_builder_add(struct model_builder *b, struct fragment_summary *s,
 	size_t k;
 
 	for (k = 0; k < s->frag->ntypes; k++)
-		inst_of[k] = NONE;
+		inst_of[k] = KABI_NONE;
 	for (k = 0; k < s->nnamed; k++)
 		inst_of[s->roots[k].local] = (uint32_t)(b->ninst + k);
 	for (k = 0; k < s->nnamed; k++) {
@@ -386,7 +386,7 @@ void model_builder_add(struct model_builder *b, struct fragment_summary *s,
 		b->inst_scope[b->ninst] = scope;
 		b->inst_refs[b->ninst] = add_refs(&b->refs, &b->nrefs,
 						  &b->refs_alloc, s, r, inst_of);
-		if (b->shapes[shape].first_instance == NONE)
+		if (b->shapes[shape].first_instance == KABI_NONE)
 			b->shapes[shape].first_instance = (uint32_t)b->ninst;
 		b->ninst++;
 		b->inst_refs[b->ninst] = b->nrefs;

@@ -18,7 +18,6 @@
 #include "../util/hashmap.h"
 #include "../util/strbuf.h"
 
-#define NONE UINT32_MAX
 
 enum token { TOKEN_VOID = 'V', TOKEN_NODE = 'N', TOKEN_REF = 'R',
 	     TOKEN_BAD = 'X' };

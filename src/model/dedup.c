@@ -36,16 +36,16 @@ struct place {
 
 struct refinement {
 	const struct model_builder *b;
-	uint32_t *block;	/* per instance; NONE for followers */
+	uint32_t *block;	/* per instance; KABI_NONE for followers */
 	uint32_t *next;
 	uint32_t *follow;	/* per instance: the definition instance a
-				   declaration follows, or NONE */
-	uint32_t *key_of;	/* per shape: its name key, or NONE */
+				   declaration follows, or KABI_NONE */
+	uint32_t *key_of;	/* per shape: its name key, or KABI_NONE */
 	struct name_key *keys;
 	size_t nkeys, keys_alloc;
 	struct place *places;	/* sorted by key, scope, shape */
 	size_t nplaces;
-	uint32_t *place_of;	/* per instance: its place, or NONE */
+	uint32_t *place_of;	/* per instance: its place, or KABI_NONE */
 	size_t nblocks;
 };
 
@@ -68,8 +68,8 @@ static void index_names(struct refinement *r)
 		struct hashmap_entry *e;
 		struct name_key *k = NULL;
 
-		r->key_of[s] = NONE;
-		if (!sh->named || sh->first_instance == NONE)
+		r->key_of[s] = KABI_NONE;
+		if (!sh->named || sh->first_instance == KABI_NONE)
 			continue;
 		for (e = hashmap_first(&index, h, &it); e;
 		     e = hashmap_next(&index, &it))
@@ -119,8 +119,8 @@ static void index_places(struct refinement *r)
 	for (i = 0; i < b->ninst; i++) {
 		uint32_t s = b->inst_shape[i];
 
-		r->place_of[i] = NONE;
-		if (r->key_of[s] == NONE || b->shapes[s].declaration)
+		r->place_of[i] = KABI_NONE;
+		if (r->key_of[s] == KABI_NONE || b->shapes[s].declaration)
 			continue;
 		rows[n] = (struct place){ .key = r->key_of[s],
 					  .scope = b->inst_scope[i],
@@ -168,7 +168,7 @@ static size_t find_places(const struct refinement *r, uint32_t key,
 /*
  * The place a declaration in scope resolves to, as a linker would look:
  * its own binary, then vmlinux, then the one definition of the tree.
- * NONE when the first place that has definitions has several.
+ * KABI_NONE when the first place that has definitions has several.
  */
 static uint32_t pick_place(const struct refinement *r, uint32_t key,
 			   uint32_t scope)
@@ -181,7 +181,7 @@ static uint32_t pick_place(const struct refinement *r, uint32_t key,
 		first = find_places(r, key, 0, &n);	/* the key's first */
 		n = first < r->nplaces && r->places[first].key == key;
 	}
-	return n == 1 ? (uint32_t)first : NONE;
+	return n == 1 ? (uint32_t)first : KABI_NONE;
 }
 
 /* Each declaration follows the definition its place holds, if it can. */
@@ -195,11 +195,11 @@ static void choose_followers(struct refinement *r)
 	for (i = 0; i < b->ninst; i++) {
 		uint32_t s = b->inst_shape[i], p;
 
-		r->follow[i] = NONE;
-		if (r->key_of[s] == NONE || !b->shapes[s].declaration)
+		r->follow[i] = KABI_NONE;
+		if (r->key_of[s] == KABI_NONE || !b->shapes[s].declaration)
 			continue;
 		p = pick_place(r, r->key_of[s], b->inst_scope[i]);
-		if (p == NONE || r->places[p].split)
+		if (p == KABI_NONE || r->places[p].split)
 			continue;
 		r->places[p].followed = true;
 		r->follow[i] = r->places[p].first_instance;
@@ -210,7 +210,7 @@ static void choose_followers(struct refinement *r)
 
 static uint32_t ref_block(const struct refinement *r, uint32_t inst)
 {
-	if (r->follow[inst] != NONE)
+	if (r->follow[inst] != KABI_NONE)
 		inst = r->follow[inst];
 	return r->block[inst];
 }
@@ -246,8 +246,8 @@ static size_t refine_once(struct refinement *r)
 		uint64_t h;
 		size_t k;
 
-		r->next[i] = NONE;
-		if (r->block[i] == NONE)
+		r->next[i] = KABI_NONE;
+		if (r->block[i] == KABI_NONE)
 			continue;	/* a follower */
 		h = hash_u64(r->block[i]);
 		for (k = b->inst_refs[i]; k < b->inst_refs[i + 1]; k++)
@@ -258,7 +258,7 @@ static size_t refine_once(struct refinement *r)
 				r->next[i] = (uint32_t)e->value;
 				break;
 			}
-		if (r->next[i] == NONE) {
+		if (r->next[i] == KABI_NONE) {
 			ALLOC_GROW(reps, nreps + 1, reps_alloc);
 			reps[nreps] = i;
 			r->next[i] = (uint32_t)nreps;
@@ -280,8 +280,8 @@ static void start_blocks(struct refinement *r)
 	for (i = 0; i < b->ninst; i++) {
 		uint32_t s = b->inst_shape[i];
 
-		r->block[i] = r->follow[i] == NONE ? s : NONE;
-		if (r->block[i] != NONE && !counted[s]) {
+		r->block[i] = r->follow[i] == KABI_NONE ? s : KABI_NONE;
+		if (r->block[i] != KABI_NONE && !counted[s]) {
 			counted[s] = 1;
 			r->nblocks++;
 		}
@@ -303,7 +303,7 @@ static size_t split_definitions(struct refinement *r)
 	for (i = 0; i < b->ninst; i++) {
 		struct place *p;
 
-		if (r->place_of[i] == NONE)
+		if (r->place_of[i] == KABI_NONE)
 			continue;
 		p = &r->places[r->place_of[i]];
 		if (p->followed && !p->split &&
@@ -348,7 +348,7 @@ static size_t count_opaque_names(const struct refinement *r)
 	for (i = 0; i < b->ninst; i++) {
 		uint32_t k = r->key_of[b->inst_shape[i]];
 
-		if (k == NONE || r->follow[i] != NONE ||
+		if (k == KABI_NONE || r->follow[i] != KABI_NONE ||
 		    !b->shapes[b->inst_shape[i]].declaration ||
 		    !r->keys[k].definitions || seen[k])
 			continue;
@@ -642,13 +642,13 @@ static void reserve_blocks(struct materializer *m, uint32_t **reps,
 
 	m->block_type = xmalloc(xmul(r->nblocks + 1, sizeof(uint32_t)));
 	for (i = 0; i < r->nblocks; i++)
-		m->block_type[i] = NONE;
+		m->block_type[i] = KABI_NONE;
 	*reps = NULL;
 	*nreps = 0;
 	for (i = 0; i < b->ninst; i++) {
 		uint32_t bl = r->block[i];
 
-		if (bl == NONE || m->block_type[bl] != NONE)
+		if (bl == KABI_NONE || m->block_type[bl] != KABI_NONE)
 			continue;
 		m->block_type[bl] = model_add_type(m->out, &placeholder);
 		ALLOC_GROW(*reps, *nreps + 1, alloc);

@@ -18,6 +18,12 @@
 
 #include "../util/strset.h"
 
+/*
+ * "No such thing" for any 32-bit index or id: no pair, no symbol, no
+ * rule. One sentinel for every stage.
+ */
+#define KABI_NONE UINT32_MAX
+
 enum kabi_kind {
 	KABI_VOID,
 	KABI_BASE,

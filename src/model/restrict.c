@@ -11,19 +11,18 @@
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
-#define NONE UINT32_MAX
 
 struct restrictor {
 	const struct kabi_model *in;
 	struct kabi_model *out;
-	uint32_t *new_id;	/* per old type: its id in out, or NONE */
+	uint32_t *new_id;	/* per old type: its id in out, or KABI_NONE */
 	uint32_t *stack;
 	size_t depth;
 };
 
 static void push(struct restrictor *r, uint32_t type)
 {
-	if (r->new_id[type] != NONE)
+	if (r->new_id[type] != KABI_NONE)
 		return;
 	r->new_id[type] = 0;	/* reached; numbered later */
 	r->stack[r->depth++] = type;
@@ -107,17 +106,17 @@ void model_restrict(const struct kabi_model *in, const bool *keep,
 	r.new_id = xmalloc(xmul(in->ntypes + 1, sizeof(uint32_t)));
 	r.stack = xmalloc(xmul(in->ntypes + 1, sizeof(uint32_t)));
 	for (i = 0; i < in->ntypes; i++)
-		r.new_id[i] = NONE;
+		r.new_id[i] = KABI_NONE;
 	r.new_id[0] = 0;
 	for (i = 0; i < in->nsymbols; i++)
 		if (keep[i] && (in->symbols[i].flags & KABI_SYM_HAS_TYPE))
 			mark(&r, in->symbols[i].type);
 	/* number the reached types in their old order, void staying 0 */
 	for (i = 1; i < in->ntypes; i++)
-		if (r.new_id[i] != NONE)
+		if (r.new_id[i] != KABI_NONE)
 			r.new_id[i] = model_add_type(out, &placeholder);
 	for (i = 1; i < in->ntypes; i++)
-		if (r.new_id[i] != NONE)
+		if (r.new_id[i] != KABI_NONE)
 			copy_type(&r, (uint32_t)i);
 	for (i = 0; i < in->nsymbols; i++) {
 		struct kabi_symbol s = in->symbols[i];

@@ -10,13 +10,12 @@
 #include "report.h"
 #include "../util/banned.h"
 
-#define NONE UINT32_MAX
 
 bool report_crc_only(const struct diff_view *v, size_t symbol)
 {
 	const struct symbol_change *s = &v->d->symbols[symbol];
 
-	return s->old_symbol != NONE && s->new_symbol != NONE &&
+	return s->old_symbol != KABI_NONE && s->new_symbol != KABI_NONE &&
 	       !v->symbol_type[symbol] && s->nitems == 1 &&
 	       v->d->items[s->first_item].kind == CHANGE_CRC_CHANGED &&
 	       view_item_shown(v, symbol, 0);
@@ -127,9 +126,9 @@ void report_summarize(const struct diff_view *v, struct report_summary *s)
 			s->hidden_symbols += (c->nitems || (c->flags & SYMCHANGE_TYPE));
 			continue;
 		}
-		if (c->old_symbol == NONE)
+		if (c->old_symbol == KABI_NONE)
 			s->added++;
-		else if (c->new_symbol == NONE)
+		else if (c->new_symbol == KABI_NONE)
 			s->removed++;
 		else {
 			s->changed++;
@@ -234,7 +233,7 @@ static void add_value(struct strbuf *sb, uint64_t v, bool is_signed)
 
 static bool enum_signed(const struct kabi_diff *d, uint32_t pair)
 {
-	return pair != NONE &&
+	return pair != KABI_NONE &&
 	       ((d->old->types[d->pairs[pair].old_type].flags |
 		 d->new->types[d->pairs[pair].new_type].flags) &
 		KABI_TYPE_SIGNED);
@@ -385,9 +384,9 @@ void report_describe_item(struct strbuf *sb, const struct kabi_diff *d,
 static const char *param_name(const struct kabi_diff *d,
 			      const struct symbol_change *s, uint32_t index)
 {
-	const struct kabi_model *m = s->new_symbol != NONE ? d->new : d->old;
+	const struct kabi_model *m = s->new_symbol != KABI_NONE ? d->new : d->old;
 	const struct kabi_symbol *sym =
-		&m->symbols[s->new_symbol != NONE ? s->new_symbol : s->old_symbol];
+		&m->symbols[s->new_symbol != KABI_NONE ? s->new_symbol : s->old_symbol];
 
 	if (index < sym->nparams &&
 	    m->param_names[sym->first_param + index])
@@ -460,16 +459,16 @@ void report_root_title(struct strbuf *sb, const struct kabi_diff *d,
 	if (p->variable) {
 		strbuf_addf(sb, "type of %s",
 			    diff_symbol_name(d, &d->symbols[r->own_symbol]));
-	} else if (r->context_pair != NONE) {
+	} else if (r->context_pair != KABI_NONE) {
 		strbuf_addf(sb, "%s", type_spelling(&d->old_names,
 						    d->pairs[r->context_pair].old_type));
 		if (r->context_member && *r->context_member)
 			strbuf_addf(sb, "::%s", r->context_member);
 		strbuf_addf(sb, " (%s)", olds);
-	} else if (r->own_symbol != NONE && t->kind == KABI_FUNCTION) {
+	} else if (r->own_symbol != KABI_NONE && t->kind == KABI_FUNCTION) {
 		strbuf_addf(sb, "%s() signature",
 			    diff_symbol_name(d, &d->symbols[r->own_symbol]));
-	} else if (r->own_symbol != NONE && !t->name) {
+	} else if (r->own_symbol != KABI_NONE && !t->name) {
 		strbuf_addf(sb, "type of %s (%s)",
 			    diff_symbol_name(d, &d->symbols[r->own_symbol]), olds);
 	} else {

@@ -13,7 +13,6 @@
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
-#define NONE UINT32_MAX
 
 /*
  * A JSON string: valid UTF-8 as it is, control characters escaped, and
@@ -232,9 +231,9 @@ static void json_root(FILE *out, const struct diff_view *v,
 
 static const char *status_of(const struct symbol_change *s)
 {
-	if (s->old_symbol == NONE)
+	if (s->old_symbol == KABI_NONE)
 		return "added";
-	if (s->new_symbol == NONE)
+	if (s->new_symbol == KABI_NONE)
 		return "removed";
 	return "changed";
 }
@@ -243,8 +242,8 @@ static void json_symbol(FILE *out, const struct diff_view *v, size_t symbol)
 {
 	const struct kabi_diff *d = v->d;
 	const struct symbol_change *s = &d->symbols[symbol];
-	const struct kabi_model *m = s->new_symbol != NONE ? d->new : d->old;
-	uint32_t idx = s->new_symbol != NONE ? s->new_symbol : s->old_symbol;
+	const struct kabi_model *m = s->new_symbol != KABI_NONE ? d->new : d->old;
+	uint32_t idx = s->new_symbol != KABI_NONE ? s->new_symbol : s->old_symbol;
 	const char *sep = "";
 	uint32_t k;
 
@@ -270,7 +269,7 @@ static void json_symbol(FILE *out, const struct diff_view *v, size_t symbol)
 	for (k = 0; k < s->nitems; k++)
 		if (view_item_shown(v, symbol, k)) {
 			fputs(sep, out);
-			json_item(out, d, NONE, &d->items[s->first_item + k]);
+			json_item(out, d, KABI_NONE, &d->items[s->first_item + k]);
 			sep = ", ";
 		}
 	fputs("]}", out);

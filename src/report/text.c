@@ -13,7 +13,6 @@
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
-#define NONE UINT32_MAX
 
 static const char *severity_name(enum severity s)
 {
@@ -246,7 +245,7 @@ static void print_root(FILE *out, const struct diff_view *v,
 		    "       ");
 	shown = o->full ? n : (n < o->examples ? n : o->examples);
 	/* an export's own signature needs no path to it, but in a full list */
-	if (r->own_symbol != NONE && n == 1 && !o->full)
+	if (r->own_symbol != KABI_NONE && n == 1 && !o->full)
 		shown = 0;
 	for (i = 0; i < shown; i++) {
 		strbuf_reset(&sb);
@@ -263,7 +262,7 @@ static void print_root(FILE *out, const struct diff_view *v,
 static const char *module_of(const struct kabi_diff *d,
 			     const struct symbol_change *s)
 {
-	if (s->new_symbol != NONE)
+	if (s->new_symbol != KABI_NONE)
 		return model_str(d->new, d->new->symbols[s->new_symbol].module);
 	return model_str(d->old, d->old->symbols[s->old_symbol].module);
 }
@@ -274,7 +273,7 @@ static bool listed(const struct diff_view *v, size_t i, bool added)
 	const struct symbol_change *s = &v->d->symbols[i];
 
 	return view_symbol_shown(v, i) &&
-	       (added ? s->old_symbol == NONE : s->new_symbol == NONE);
+	       (added ? s->old_symbol == KABI_NONE : s->new_symbol == KABI_NONE);
 }
 
 static void print_list(FILE *out, const struct diff_view *v, bool added,
@@ -316,7 +315,7 @@ static void print_symbol_changes(FILE *out, const struct diff_view *v)
 		uint32_t k;
 		bool header = false;
 
-		if (s->old_symbol == NONE || s->new_symbol == NONE ||
+		if (s->old_symbol == KABI_NONE || s->new_symbol == KABI_NONE ||
 		    report_crc_only(v, i))
 			continue;
 		for (k = 0; k < s->nitems; k++) {
@@ -329,7 +328,7 @@ static void print_symbol_changes(FILE *out, const struct diff_view *v)
 				fprintf(out, "  %s (%s):\n", diff_symbol_name(d, s),
 					module_of(d, s));
 			header = true;
-			print_items(out, d, NONE, s->first_item + k, 1, false,
+			print_items(out, d, KABI_NONE, s->first_item + k, 1, false,
 				    "       ");
 		}
 	}

@@ -591,12 +591,11 @@ static int end_section(struct parser *p, struct suppressions *s)
 		return 0;
 	p->rule = NULL;
 	if (!p->selects) {
-		unsigned long at = p->line;
-		int err;
+		/* said of the section's own line */
+		int err = diag_error(p->d, KABI_E_USAGE,
+				     DIAG_AT_LINE(p->path, p->rule_line),
+				     "section selects nothing: give it a name, a regular expression or another property");
 
-		p->line = p->rule_line;
-		err = fail(p, "section selects nothing: give it a name, a regular expression or another property");
-		p->line = at;
 		free_rule(r);
 		s->nrules--;
 		return err;

@@ -113,7 +113,7 @@ bool suppressions_empty(const struct suppressions *s);
 
 /* --- what shows of a diff ------------------------------------------------ */
 
-#define SHOWN UINT32_MAX
+#define SHOWN KABI_NONE	/* hidden by no rule */
 
 struct diff_view {
 	const struct kabi_diff *d;

@@ -12,7 +12,6 @@
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
-#define NONE UINT32_MAX
 
 /* The pseudo-rules after the rules of the files. */
 static uint32_t rule_headers(const struct diff_view *v)
@@ -133,7 +132,7 @@ static const char *root_file(const struct kabi_diff *d,
 	const struct type_pair *p = &d->pairs[r->pair];
 	uint32_t t = p->old_type;
 
-	if (!model_type(d->old, t)->decl_file && r->context_pair != NONE)
+	if (!model_type(d->old, t)->decl_file && r->context_pair != KABI_NONE)
 		t = d->pairs[r->context_pair].old_type;
 	return model_str(d->old, model_type(d->old, t)->decl_file);
 }
@@ -241,8 +240,8 @@ static bool only_enumerators(const struct kabi_diff *d,
 static const char *module_of(const struct kabi_diff *d,
 			     const struct symbol_change *s)
 {
-	const struct kabi_model *m = s->new_symbol != NONE ? d->new : d->old;
-	uint32_t i = s->new_symbol != NONE ? s->new_symbol : s->old_symbol;
+	const struct kabi_model *m = s->new_symbol != KABI_NONE ? d->new : d->old;
+	uint32_t i = s->new_symbol != KABI_NONE ? s->new_symbol : s->old_symbol;
 
 	return model_str(m, m->symbols[i].module);
 }
@@ -284,9 +283,9 @@ static bool type_rule_matches(const struct kabi_diff *d,
 /* The change kinds of a symbol change a function or variable rule sees. */
 static unsigned symbol_change_kind(const struct symbol_change *s)
 {
-	if (s->old_symbol == NONE)
+	if (s->old_symbol == KABI_NONE)
 		return CHANGE_KIND_ADDED;
-	if (s->new_symbol == NONE)
+	if (s->new_symbol == KABI_NONE)
 		return CHANGE_KIND_DELETED;
 	return CHANGE_KIND_SUBTYPE;
 }
@@ -295,8 +294,8 @@ static bool symbol_rule_matches(const struct kabi_diff *d,
 				const struct suppress_rule *rule,
 				const struct symbol_change *s)
 {
-	const struct kabi_model *m = s->new_symbol != NONE ? d->new : d->old;
-	uint32_t idx = s->new_symbol != NONE ? s->new_symbol : s->old_symbol;
+	const struct kabi_model *m = s->new_symbol != KABI_NONE ? d->new : d->old;
+	uint32_t idx = s->new_symbol != KABI_NONE ? s->new_symbol : s->old_symbol;
 	bool function = m->symbols[idx].flags & KABI_SYM_FUNCTION;
 	const char *name = model_str(m, m->symbols[idx].name);
 
@@ -357,7 +356,7 @@ static void judge_roots(struct diff_view *v, const bool *subtype_hidden)
 			}
 		if (v->root_rule[i] == SHOWN && v->s->nheader_dirs) {
 			const char *file = root_file(d, r);
-			bool below = !*file && r->context_pair == NONE;
+			bool below = !*file && r->context_pair == KABI_NONE;
 
 			for (k = 0; k < v->s->nheader_dirs && !below; k++)
 				below = in_header_dir(file, v->s->header_dirs[k]);

@@ -110,6 +110,23 @@ void diag_warning(struct diag *d, struct diag_loc loc, const char *fmt, ...)
 	va_end(ap);
 }
 
+struct diag_mark diag_mark(const struct diag *d)
+{
+	struct diag_mark m = { d->count, d->errors, d->warnings,
+			       d->warnings_dropped };
+
+	return m;
+}
+
+void diag_rollback(struct diag *d, struct diag_mark mark)
+{
+	while (d->count > mark.count)
+		free(d->msgs[--d->count].text);
+	d->errors = mark.errors;
+	d->warnings = mark.warnings;
+	d->warnings_dropped = mark.warnings_dropped;
+}
+
 void diag_move(struct diag *dst, struct diag *src)
 {
 	size_t i;

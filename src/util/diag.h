@@ -1,11 +1,24 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Errors and warnings. Code below main never prints and never exits: it
- * records a diagnostic here and returns a negative error code; main
- * decides what to print and which exit status to use. A diagnostic names
- * the file and, where known, the section and offset or the line:
+ * records a diagnostic here; main decides what to print and which exit
+ * status to use. A diagnostic names the file and, where known, the
+ * section and offset or the line:
  *
  *   vmlinux:__ksymtab+0x1c: error: name of entry 2 points outside '__ksymtab_strings'
+ *
+ * One convention for every function below main:
+ *
+ *  - A function that fails as a whole returns 0 or a negative error code
+ *    (the code of the diagnostic it recorded: `return diag_error(...)`),
+ *    and its caller checks what it returns.
+ *  - A function that goes on past bad input (a tree with one unreadable
+ *    module) records each problem and returns void; a caller that must
+ *    know asks the diag (d->errors).
+ *  - A trial whose failures are not the user's business (guessing a
+ *    layout) takes a diag_mark first and rolls back to it; nothing swaps
+ *    the diag a callee writes to, and a message names the place it is
+ *    about, not the place being read.
  *
  * Error codes are defined once, with their generic text, in KABI_ERRORS.
  */
@@ -89,6 +102,14 @@ int diag_error(struct diag *d, enum kabi_error code, struct diag_loc loc,
 	       const char *fmt, ...);
 __attribute__((format(printf, 3, 4)))
 void diag_warning(struct diag *d, struct diag_loc loc, const char *fmt, ...);
+/* Where a diag stands, to roll back to. */
+struct diag_mark {
+	size_t count, errors, warnings, warnings_dropped;
+};
+
+struct diag_mark diag_mark(const struct diag *d);
+/* Forget what was recorded since the mark. */
+void diag_rollback(struct diag *d, struct diag_mark mark);
 /* Move every message of src to the end of dst. */
 void diag_move(struct diag *dst, struct diag *src);
 /* Print all messages, one line each, then forget them. */

@@ -23,8 +23,9 @@ static void load(const char *path)
 	export_table_init(&t);
 	diag_init(&d);
 	model_init(&m);
-	if (!kernel_files_add(&kf, path, NULL, &d) &&
-	    !exports_read_files(&kf, 1, &t, &d) && t.count)
+	kernel_files_add(&kf, path, NULL, &d);
+	exports_read_files(&kf, 1, &t, &d);
+	if (t.count)
 		kdwarf_load(&kf, &t, &opts, &m, NULL, &d);
 	model_free(&m);
 	export_table_free(&t);
