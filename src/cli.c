@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "input.h"
 #include "kabi.h"
+#include "util/strbuf.h"
 #include "util/banned.h"
 
 int cli_usage_error(const char *cmd, const char *fmt, ...)
@@ -23,14 +25,7 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 	return KABI_EXIT_USAGE;
 }
 
-int cli_getopt(int argc, char **argv, const char *optstring,
-	       const struct option *longopts)
-{
-	opterr = 0;
-	return getopt_long(argc, argv, optstring, longopts, NULL);
-}
-
-int cli_bad_option(const char *cmd, int c, char **argv)
+static int bad_option(const char *cmd, int c, char **argv)
 {
 	const char *arg = argv[optind - 1];
 
@@ -39,6 +34,43 @@ int cli_bad_option(const char *cmd, int c, char **argv)
 	if (optopt && strncmp(arg, "--", 2))
 		return cli_usage_error(cmd, "unknown option '-%c'", optopt);
 	return cli_usage_error(cmd, "unknown option '%s'", arg);
+}
+
+int cli_parse(const struct cli_command *cmd, int argc, char **argv)
+{
+	struct strbuf shortopts = STRBUF_INIT;
+	int c, err = 0;
+
+	/* ':' first: a missing value is told from an unknown option */
+	strbuf_addf(&shortopts, ":%s", cmd->shortopts);
+	opterr = 0;
+	while (!err && (c = getopt_long(argc, argv, shortopts.buf,
+					cmd->longopts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			fputs(cmd->usage, stdout);
+			err = -1;
+			break;
+		case ':':
+		case '?':
+			err = bad_option(cmd->name, c, argv);
+			break;
+		case 'V':
+		case 'D':
+		case 'j':
+			if (cmd->input) {
+				err = input_option(cmd->input, c, optarg,
+						   cmd->name);
+				break;
+			}
+			/* fall through */
+		default:
+			err = cmd->option(c, optarg, cmd->ctx);
+			break;
+		}
+	}
+	strbuf_release(&shortopts);
+	return err;
 }
 
 bool cli_parse_jobs(const char *arg, unsigned *jobs)

@@ -11,15 +11,37 @@
 /* Print a usage error for a subcommand and return KABI_EXIT_USAGE. */
 __attribute__((format(printf, 2, 3)))
 int cli_usage_error(const char *cmd, const char *fmt, ...);
+struct input_options;
+
 /*
- * getopt_long with its own messages turned off: a bad option becomes
- * kabi's usage error (see cli_bad_option), not getopt's "diff: ...".
- * optstring must start with ':'.
+ * The options every command that reads kernels with their DWARF takes,
+ * for its table. (--vmlinux, "which file of this tree", names one file
+ * of one kernel: dump takes it, diff with its two kernels does not.)
  */
-int cli_getopt(int argc, char **argv, const char *optstring,
-	       const struct option *longopts);
-/* The usage error for what cli_getopt returned as '?' or ':'. */
-int cli_bad_option(const char *cmd, int c, char **argv);
+#define CLI_INPUT_OPTIONS                                           \
+	{ "debug-root", required_argument, NULL, 'D' },             \
+	{ "jobs", required_argument, NULL, 'j' },                   \
+	{ "help", no_argument, NULL, 'h' }
+
+/* A command's options: its table, and what takes those of its own. */
+struct cli_command {
+	const char *name;		/* "diff" */
+	const char *usage;		/* what --help prints */
+	const char *shortopts;		/* getopt's, without the leading ':' */
+	const struct option *longopts;	/* ends with CLI_INPUT_OPTIONS, {0} */
+	struct input_options *input;	/* takes -V, -D, -j; NULL: none */
+	/* one option of the command's own: 0, or an exit status */
+	int (*option)(int c, const char *value, void *ctx);
+	void *ctx;
+};
+
+/*
+ * Parse argv: --help prints the usage (-1: done), a bad option or value
+ * is a usage error in kabi's words, not getopt's (its exit status), the
+ * shared options go to the input options, the rest to cmd->option. 0
+ * when the command goes on; its operands start at optind.
+ */
+int cli_parse(const struct cli_command *cmd, int argc, char **argv);
 /* Parse a --jobs value: a positive number. */
 bool cli_parse_jobs(const char *arg, unsigned *jobs);
 /* Print the collected diagnostics and turn them into an exit status. */

@@ -62,6 +62,52 @@ struct diff_options {
 	struct suppressions rules;
 };
 
+struct diff_parse {
+	struct diff_options *opts;
+	struct diag *d;
+};
+
+static int take_option(int c, const char *value, void *ctx)
+{
+	struct diff_parse *p = ctx;
+	struct diff_options *opts = p->opts;
+
+	switch (c) {
+	case 'F':
+		if (strcmp(value, "text") && strcmp(value, "json"))
+			return cli_usage_error("diff", "unknown format '%s'",
+					       value);
+		opts->json = !strcmp(value, "json");
+		return 0;
+	case 'f':
+		opts->report.full = true;
+		return 0;
+	case 'L':
+		opts->have_symbols = true;
+		return symbol_list_load(&opts->symbols, value, p->d)
+			       ? KABI_EXIT_ERROR : 0;
+	case 'H':
+		if (!*value)
+			return cli_usage_error("diff", "--headers-dir needs a folder");
+		suppressions_add_header_dir(&opts->rules, value);
+		return 0;
+	case 'S':
+		return suppressions_load(&opts->rules, value, p->d)
+			       ? KABI_EXIT_ERROR : 0;
+	case 's':
+		opts->report.show_suppressed = true;
+		return 0;
+	case 'C':
+		opts->rules.ignore_crc = true;
+		return 0;
+	case 'o':
+		opts->output = value;
+		return 0;
+	default:	/* in the table, not taken: kabi's own mistake */
+		return cli_usage_error("diff", "option not handled");
+	}
+}
+
 static int parse_options(int argc, char **argv, struct diff_options *opts,
 			 struct diag *d)
 {
@@ -74,63 +120,17 @@ static int parse_options(int argc, char **argv, struct diff_options *opts,
 		{ "format", required_argument, NULL, 'F' },
 		{ "full", no_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
-		{ "debug-root", required_argument, NULL, 'D' },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
+		CLI_INPUT_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};
-	int c;
+	struct diff_parse p = { opts, d };
+	const struct cli_command cmd = { "diff", usage, "o:j:h", longopts,
+					 &opts->input, take_option, &p };
+	int err = cli_parse(&cmd, argc, argv);
 
-	while ((c = cli_getopt(argc, argv, ":o:j:h", longopts)) != -1) {
-		switch (c) {
-		case 'F':
-			if (strcmp(optarg, "text") && strcmp(optarg, "json"))
-				return cli_usage_error("diff",
-						       "unknown format '%s'",
-						       optarg);
-			opts->json = !strcmp(optarg, "json");
-			break;
-		case 'f':
-			opts->report.full = true;
-			break;
-		case 'L':
-			opts->have_symbols = true;
-			if (symbol_list_load(&opts->symbols, optarg, d))
-				return KABI_EXIT_ERROR;
-			break;
-		case 'H':
-			if (!*optarg)
-				return cli_usage_error("diff", "--headers-dir needs a folder");
-			suppressions_add_header_dir(&opts->rules, optarg);
-			break;
-		case 'S':
-			if (suppressions_load(&opts->rules, optarg, d))
-				return KABI_EXIT_ERROR;
-			break;
-		case 's':
-			opts->report.show_suppressed = true;
-			break;
-		case 'C':
-			opts->rules.ignore_crc = true;
-			break;
-		case 'o':
-			opts->output = optarg;
-			break;
-		case 'D':
-		case 'j':
-			if (input_option(&opts->input, c, optarg, "diff"))
-				return KABI_EXIT_USAGE;
-			break;
-		case 'h':
-			fputs(usage, stdout);
-			return -1;
-		default:
-			return cli_bad_option("diff", c, argv);
-		}
-	}
-	if (argc - optind != 2)
+	if (!err && argc - optind != 2)
 		return cli_usage_error("diff", "give two kernels or baselines, OLD and NEW");
-	return 0;
+	return err;
 }
 
 /* The two sides, read at the same time, each with half the threads. */

@@ -60,54 +60,55 @@ struct dump_options {
 	bool allow_incomplete;
 };
 
+struct dump_parse {
+	struct dump_options *opts;
+	struct diag *d;
+};
+
+static int take_option(int c, const char *value, void *ctx)
+{
+	struct dump_parse *p = ctx;
+	struct dump_options *opts = p->opts;
+
+	switch (c) {
+	case 'o':
+		opts->output = value;
+		return 0;
+	case 'S':
+		opts->stats = true;
+		return 0;
+	case 'A':
+		opts->allow_incomplete = true;
+		return 0;
+	case 'L':
+		opts->have_symbols = true;
+		return symbol_list_load(&opts->symbols, value, p->d)
+			       ? KABI_EXIT_ERROR : 0;
+	default:	/* in the table, not taken: kabi's own mistake */
+		return cli_usage_error("dump", "option not handled");
+	}
+}
+
 static int parse_options(int argc, char **argv, struct dump_options *opts,
 			 struct diag *d)
 {
 	static const struct option longopts[] = {
 		{ "output", required_argument, NULL, 'o' },
-		{ "vmlinux", required_argument, NULL, 'V' },
-		{ "debug-root", required_argument, NULL, 'D' },
-		{ "jobs", required_argument, NULL, 'j' },
 		{ "stats", no_argument, NULL, 'S' },
 		{ "symbols", required_argument, NULL, 'L' },
 		{ "allow-incomplete", no_argument, NULL, 'A' },
-		{ "help", no_argument, NULL, 'h' },
+		{ "vmlinux", required_argument, NULL, 'V' },
+		CLI_INPUT_OPTIONS,
 		{ NULL, 0, NULL, 0 },
 	};
-	int c;
+	struct dump_parse p = { opts, d };
+	const struct cli_command cmd = { "dump", usage, "o:j:h", longopts,
+					 &opts->input, take_option, &p };
+	int err = cli_parse(&cmd, argc, argv);
 
-	while ((c = cli_getopt(argc, argv, ":o:j:h", longopts)) != -1) {
-		switch (c) {
-		case 'o':
-			opts->output = optarg;
-			break;
-		case 'V':
-		case 'D':
-		case 'j':
-			if (input_option(&opts->input, c, optarg, "dump"))
-				return KABI_EXIT_USAGE;
-			break;
-		case 'S':
-			opts->stats = true;
-			break;
-		case 'A':
-			opts->allow_incomplete = true;
-			break;
-		case 'L':
-			opts->have_symbols = true;
-			if (symbol_list_load(&opts->symbols, optarg, d))
-				return KABI_EXIT_ERROR;
-			break;
-		case 'h':
-			fputs(usage, stdout);
-			return -1;
-		default:
-			return cli_bad_option("dump", c, argv);
-		}
-	}
-	if (optind >= argc)
+	if (!err && optind >= argc)
 		return cli_usage_error("dump", "no PATH given");
-	return 0;
+	return err;
 }
 
 /*

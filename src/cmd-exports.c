@@ -9,10 +9,10 @@
 #include <string.h>
 
 #include "cli.h"
+#include "input.h"
 #include "kabi.h"
 #include "elf/elf.h"
 #include "util/atomic_file.h"
-#include "util/parallel.h"
 #include "util/banned.h"
 
 static const char usage[] =
@@ -42,8 +42,7 @@ struct exports_options {
 	bool long_format;
 	bool modinfo;
 	const char *output;
-	unsigned jobs;
-	struct tree_options tree;
+	struct input_options input;	/* --vmlinux, --jobs */
 };
 
 static void print_export(FILE *out, const struct export_table *t,
@@ -93,73 +92,70 @@ static int write_output(const struct exports_options *opts,
 	return atomic_file_commit(&af, d);
 }
 
+static int take_option(int c, const char *value, void *ctx)
+{
+	struct exports_options *opts = ctx;
+
+	switch (c) {
+	case 'l':
+		opts->long_format = true;
+		return 0;
+	case 'M':
+		opts->modinfo = true;
+		return 0;
+	case 'o':
+		opts->output = value;
+		return 0;
+	default:	/* in the table, not taken: kabi's own mistake */
+		return cli_usage_error("exports", "option not handled");
+	}
+}
+
 static int parse_options(int argc, char **argv, struct exports_options *opts)
 {
 	static const struct option longopts[] = {
 		{ "long", no_argument, NULL, 'l' },
 		{ "modinfo", no_argument, NULL, 'M' },
-		{ "vmlinux", required_argument, NULL, 'V' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "vmlinux", required_argument, NULL, 'V' },
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c;
+	const struct cli_command cmd = { "exports", usage, "lo:j:h", longopts,
+					 &opts->input, take_option, opts };
+	int err = cli_parse(&cmd, argc, argv);
 
-	while ((c = cli_getopt(argc, argv, ":lo:j:h", longopts)) != -1) {
-		switch (c) {
-		case 'l':
-			opts->long_format = true;
-			break;
-		case 'M':
-			opts->modinfo = true;
-			break;
-		case 'V':
-			opts->tree.vmlinux = optarg;
-			break;
-		case 'o':
-			opts->output = optarg;
-			break;
-		case 'j':
-			if (!cli_parse_jobs(optarg, &opts->jobs))
-				return cli_usage_error("exports",
-						       "bad --jobs value '%s'",
-						       optarg);
-			break;
-		case 'h':
-			fputs(usage, stdout);
-			return -1;
-		default:
-			return cli_bad_option("exports", c, argv);
-		}
-	}
-	if (optind >= argc)
+	if (!err && optind >= argc)
 		return cli_usage_error("exports", "no PATH given");
-	return 0;
+	return err;
 }
 
 int cmd_exports(int argc, char **argv)
 {
-	struct exports_options opts = { .output = "-",
-					.jobs = parallel_default_threads() };
+	struct exports_options opts = { .output = "-" };
 	struct kernel_files kf;
 	struct export_table table;
 	struct diag d;
 	int i, err;
 
+	input_options_init(&opts.input);
 	err = parse_options(argc, argv, &opts);
-	if (err)
+	if (err) {
+		input_options_free(&opts.input);
 		return err < 0 ? KABI_EXIT_OK : err;
+	}
 	diag_init(&d);
 	kernel_files_init(&kf);
 	for (i = optind; i < argc; i++)
-		kernel_files_add(&kf, argv[i], &opts.tree, &d);
+		kernel_files_add(&kf, argv[i], &opts.input.tree, &d);
 	kernel_files_warn_no_vmlinux(&kf, &d);
 	export_table_init(&table);
-	exports_read_files(&kf, opts.jobs, &table, &d);
+	exports_read_files(&kf, opts.input.jobs, &table, &d);
 	/* what could be read is still listed; the exit status tells */
 	err = write_output(&opts, &table, &d);
 	export_table_free(&table);
 	kernel_files_free(&kf);
+	input_options_free(&opts.input);
 	return cli_finish(&d, err ? KABI_EXIT_ERROR : KABI_EXIT_OK);
 }
