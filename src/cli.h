@@ -9,8 +9,8 @@
 #include "util/diag.h"
 
 /* Print a usage error for a subcommand and return KABI_EXIT_USAGE. */
-__attribute__((format(printf, 2, 3)))
-int cli_usage_error(const char *cmd, const char *fmt, ...);
+__attribute__((format(printf, 2, 3))) int cli_usage_error(const char *cmd,
+							  const char *fmt, ...);
 struct input_options;
 
 /*
@@ -18,18 +18,20 @@ struct input_options;
  * for its table. (--vmlinux, "which file of this tree", names one file
  * of one kernel: dump takes it, diff with its two kernels does not.)
  */
-#define CLI_INPUT_OPTIONS                                           \
-	{ "debug-root", required_argument, NULL, 'D' },             \
-	{ "jobs", required_argument, NULL, 'j' },                   \
-	{ "help", no_argument, NULL, 'h' }
+#define CLI_INPUT_OPTIONS                                                      \
+	{"debug-root", required_argument, NULL, 'D'},                          \
+	    {"jobs", required_argument, NULL, 'j'},                            \
+	{                                                                      \
+		"help", no_argument, NULL, 'h'                                 \
+	}
 
 /* A command's options: its table, and what takes those of its own. */
 struct cli_command {
-	const char *name;		/* "diff" */
-	const char *usage;		/* what --help prints */
-	const char *shortopts;		/* getopt's, without the leading ':' */
-	const struct option *longopts;	/* ends with CLI_INPUT_OPTIONS, {0} */
-	struct input_options *input;	/* takes -V, -D, -j; NULL: none */
+	const char *name;	       /* "diff" */
+	const char *usage;	       /* what --help prints */
+	const char *shortopts;	       /* getopt's, without the leading ':' */
+	const struct option *longopts; /* ends with CLI_INPUT_OPTIONS, {0} */
+	struct input_options *input;   /* takes -V, -D, -j; NULL: none */
 	/* one option of the command's own: 0, or an exit status */
 	int (*option)(int c, const char *value, void *ctx);
 	void *ctx;

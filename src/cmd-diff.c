@@ -19,38 +19,40 @@
 #include "util/banned.h"
 
 static const char usage[] =
-	"Usage: kabi diff [OPTIONS] OLD NEW\n"
-	"\n"
-	"Report what changed in the module interface from OLD to NEW: exports\n"
-	"added or removed, export kinds, namespaces and CRCs, and every change\n"
-	"of the types exports use, each root cause once with the exports it\n"
-	"reaches. OLD and NEW are each a baseline written by 'kabi dump', or a\n"
-	"vmlinux, a module or a folder holding a kernel tree.\n"
-	"\n"
-	"Options:\n"
-	"      --symbols FILE    compare only the exports listed in FILE (one name\n"
-	"                        a line, or an Android KMI list); repeatable\n"
-	"      --headers-dir DIR report only changes to types declared in headers\n"
-	"                        below DIR (include/linux); repeatable\n"
-	"      --suppressions FILE  suppression rules, in libabigail's syntax\n"
-	"                        (docs/suppressions.md); repeatable\n"
-	"      --show-suppressed list what the rules hid, and which rule did\n"
-	"      --ignore-crc      judge by types and exports alone: CRC changes\n"
-	"                        are not shown and set no exit bit (kernels\n"
-	"                        without modversions, policies that accept them)\n"
-	"      --format text|json  the report for people (default) or tools\n"
-	"      --full            every export a root cause reaches, with its path,\n"
-	"                        and every export in the lists\n"
-	"  -o, --output FILE     write the report to FILE\n"
-	"      --debug-root DIR  separate debug files, as for 'kabi dump'\n"
-	"  -j, --jobs N          read kernels with N threads\n"
-	"  -h, --help            show this help\n"
-	"\n"
-	"Exit status: a bit mask. 0 no change; 4 the interface changed; 8 a\n"
-	"change is breaking (so 12 = changed and breaking); 1 error: with 4\n"
-	"and 8 when files of a kernel could not be read but the rest was\n"
-	"compared (13 = error, changed, breaking); 2 usage error.\n"
-	"docs/changes.md lists the rules that classify each change.\n";
+    "Usage: kabi diff [OPTIONS] OLD NEW\n"
+    "\n"
+    "Report what changed in the module interface from OLD to NEW: exports\n"
+    "added or removed, export kinds, namespaces and CRCs, and every change\n"
+    "of the types exports use, each root cause once with the exports it\n"
+    "reaches. OLD and NEW are each a baseline written by 'kabi dump', or a\n"
+    "vmlinux, a module or a folder holding a kernel tree.\n"
+    "\n"
+    "Options:\n"
+    "      --symbols FILE    compare only the exports listed in FILE (one "
+    "name\n"
+    "                        a line, or an Android KMI list); repeatable\n"
+    "      --headers-dir DIR report only changes to types declared in headers\n"
+    "                        below DIR (include/linux); repeatable\n"
+    "      --suppressions FILE  suppression rules, in libabigail's syntax\n"
+    "                        (docs/suppressions.md); repeatable\n"
+    "      --show-suppressed list what the rules hid, and which rule did\n"
+    "      --ignore-crc      judge by types and exports alone: CRC changes\n"
+    "                        are not shown and set no exit bit (kernels\n"
+    "                        without modversions, policies that accept them)\n"
+    "      --format text|json  the report for people (default) or tools\n"
+    "      --full            every export a root cause reaches, with its "
+    "path,\n"
+    "                        and every export in the lists\n"
+    "  -o, --output FILE     write the report to FILE\n"
+    "      --debug-root DIR  separate debug files, as for 'kabi dump'\n"
+    "  -j, --jobs N          read kernels with N threads\n"
+    "  -h, --help            show this help\n"
+    "\n"
+    "Exit status: a bit mask. 0 no change; 4 the interface changed; 8 a\n"
+    "change is breaking (so 12 = changed and breaking); 1 error: with 4\n"
+    "and 8 when files of a kernel could not be read but the rest was\n"
+    "compared (13 = error, changed, breaking); 2 usage error.\n"
+    "docs/changes.md lists the rules that classify each change.\n";
 
 struct diff_options {
 	const char *output;
@@ -85,15 +87,18 @@ static int take_option(int c, const char *value, void *ctx)
 	case 'L':
 		opts->have_symbols = true;
 		return symbol_list_load(&opts->symbols, value, p->d)
-			       ? KABI_EXIT_ERROR : 0;
+			   ? KABI_EXIT_ERROR
+			   : 0;
 	case 'H':
 		if (!*value)
-			return cli_usage_error("diff", "--headers-dir needs a folder");
+			return cli_usage_error("diff",
+					       "--headers-dir needs a folder");
 		suppressions_add_header_dir(&opts->rules, value);
 		return 0;
 	case 'S':
 		return suppressions_load(&opts->rules, value, p->d)
-			       ? KABI_EXIT_ERROR : 0;
+			   ? KABI_EXIT_ERROR
+			   : 0;
 	case 's':
 		opts->report.show_suppressed = true;
 		return 0;
@@ -103,7 +108,7 @@ static int take_option(int c, const char *value, void *ctx)
 	case 'o':
 		opts->output = value;
 		return 0;
-	default:	/* in the table, not taken: kabi's own mistake */
+	default: /* in the table, not taken: kabi's own mistake */
 		return cli_usage_error("diff", "option not handled");
 	}
 }
@@ -112,24 +117,25 @@ static int parse_options(int argc, char **argv, struct diff_options *opts,
 			 struct diag *d)
 {
 	static const struct option longopts[] = {
-		{ "symbols", required_argument, NULL, 'L' },
-		{ "headers-dir", required_argument, NULL, 'H' },
-		{ "suppressions", required_argument, NULL, 'S' },
-		{ "show-suppressed", no_argument, NULL, 's' },
-		{ "ignore-crc", no_argument, NULL, 'C' },
-		{ "format", required_argument, NULL, 'F' },
-		{ "full", no_argument, NULL, 'f' },
-		{ "output", required_argument, NULL, 'o' },
-		CLI_INPUT_OPTIONS,
-		{ NULL, 0, NULL, 0 },
+	    {"symbols", required_argument, NULL, 'L'},
+	    {"headers-dir", required_argument, NULL, 'H'},
+	    {"suppressions", required_argument, NULL, 'S'},
+	    {"show-suppressed", no_argument, NULL, 's'},
+	    {"ignore-crc", no_argument, NULL, 'C'},
+	    {"format", required_argument, NULL, 'F'},
+	    {"full", no_argument, NULL, 'f'},
+	    {"output", required_argument, NULL, 'o'},
+	    CLI_INPUT_OPTIONS,
+	    {NULL, 0, NULL, 0},
 	};
-	struct diff_parse p = { opts, d };
-	const struct cli_command cmd = { "diff", usage, "o:j:h", longopts,
-					 &opts->input, take_option, &p };
+	struct diff_parse p = {opts, d};
+	const struct cli_command cmd = {
+	    "diff", usage, "o:j:h", longopts, &opts->input, take_option, &p};
 	int err = cli_parse(&cmd, argc, argv);
 
 	if (!err && argc - optind != 2)
-		return cli_usage_error("diff", "give two kernels or baselines, OLD and NEW");
+		return cli_usage_error(
+		    "diff", "give two kernels or baselines, OLD and NEW");
 	return err;
 }
 
@@ -145,7 +151,7 @@ struct sides {
 static void load_side(size_t i, void *ctx)
 {
 	struct sides *s = ctx;
-	struct input_stats stats = { 0 };
+	struct input_stats stats = {0};
 
 	s->err[i] = input_load(1, &s->paths[i], &s->opts[i], &s->models[i],
 			       &stats, &s->diags[i]);
@@ -163,9 +169,9 @@ static int load_sides(struct sides *s, const struct input_options *o,
 	int err = 0;
 
 	for (i = 0; i < 2; i++) {
-		s->opts[i] = *o;	/* debug_root stays o's */
+		s->opts[i] = *o; /* debug_root stays o's */
 		s->opts[i].jobs = threads > 1 ? (threads + i) / 2 : 1;
-		s->opts[i].quiet = true;	/* two progress lines would mix */
+		s->opts[i].quiet = true; /* two progress lines would mix */
 		model_init(&s->models[i]);
 		diag_init(&s->diags[i]);
 	}
@@ -196,7 +202,7 @@ static int write_report(const struct diff_options *opts,
 static int restrict_sides(struct diff_options *opts, struct sides *s,
 			  struct diag *d)
 {
-	const struct kabi_model *models[2] = { &s->models[0], &s->models[1] };
+	const struct kabi_model *models[2] = {&s->models[0], &s->models[1]};
 
 	if (!opts->have_symbols)
 		return 0;
@@ -215,7 +221,8 @@ static int check_machines(const struct sides *s, struct diag *d)
 	if (model_same_machine(&s->models[0], &s->models[1], a, b, sizeof(a)))
 		return 0;
 	return diag_error(d, KABI_E_USAGE, DIAG_AT_FILE(NULL),
-			  "'%s' is %s and '%s' is %s: kernels of different machines cannot be compared",
+			  "'%s' is %s and '%s' is %s: kernels of different "
+			  "machines cannot be compared",
 			  s->paths[0], a, s->paths[1], b);
 }
 
@@ -226,7 +233,7 @@ static int check_machines(const struct sides *s, struct diag *d)
 static int check_comparable(struct diff_options *opts, struct sides *s,
 			    struct diag *d)
 {
-	const struct kabi_model *models[2] = { &s->models[0], &s->models[1] };
+	const struct kabi_model *models[2] = {&s->models[0], &s->models[1]};
 
 	if (check_machines(s, d) || restrict_sides(opts, s, d))
 		return -1;
@@ -237,8 +244,7 @@ static int check_comparable(struct diff_options *opts, struct sides *s,
  * The report of what was read, even when some files of a side could not
  * be: the exit status then has the error bit beside what was found.
  */
-static int compare(struct diff_options *opts, struct sides *s,
-		   struct diag *d)
+static int compare(struct diff_options *opts, struct sides *s, struct diag *d)
 {
 	struct kabi_diff diff;
 	struct diff_view view;
@@ -265,7 +271,7 @@ static void free_options(struct diff_options *opts)
 
 int cmd_diff(int argc, char **argv)
 {
-	struct diff_options opts = { .output = "-", .report = { .examples = 1 } };
+	struct diff_options opts = {.output = "-", .report = {.examples = 1}};
 	struct sides sides;
 	struct diag d;
 	int err, status = KABI_EXIT_OK;

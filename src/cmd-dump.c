@@ -24,32 +24,34 @@
 #include "util/banned.h"
 
 static const char usage[] =
-	"Usage: kabi dump [OPTIONS] PATH...\n"
-	"\n"
-	"Write the ABI of a kernel as an XML baseline: every exported symbol\n"
-	"with its type, and the types those reach, read from DWARF. PATH is a\n"
-	"vmlinux, modules or a folder holding a kernel tree, as for 'kabi\n"
-	"exports', or a baseline file, which is read and written again.\n"
-	"\n"
-	"Options:\n"
-	"  -o, --output FILE     write to FILE (default: standard output); the\n"
-	"                        file is replaced whole, never half-written\n"
-	"      --vmlinux FILE    the vmlinux of a tree, when it is elsewhere or\n"
-	"                        the tree holds several\n"
-	"      --debug-root DIR  look for separate debug files in DIR (by\n"
-	"                        build-id, and by path as /usr/lib/debug has them)\n"
-	"  -j, --jobs N          read with N threads (default: one per CPU)\n"
-	"      --symbols FILE    keep only the exports listed in FILE (one name a\n"
-	"                        line, or an Android KMI list) and the types they\n"
-	"                        reach; repeatable\n"
-	"      --stats           print figures on the model to standard error\n"
-	"      --allow-incomplete  replace an existing FILE even when files of the\n"
-	"                        kernel could not be read (the baseline says so)\n"
-	"  -h, --help            show this help\n"
-	"\n"
-	"Exit status: 0 success, 1 error, 2 usage error. When files of the kernel\n"
-	"cannot be read, what was read is written with the errors in it, but an\n"
-	"existing FILE is kept unless --allow-incomplete.\n";
+    "Usage: kabi dump [OPTIONS] PATH...\n"
+    "\n"
+    "Write the ABI of a kernel as an XML baseline: every exported symbol\n"
+    "with its type, and the types those reach, read from DWARF. PATH is a\n"
+    "vmlinux, modules or a folder holding a kernel tree, as for 'kabi\n"
+    "exports', or a baseline file, which is read and written again.\n"
+    "\n"
+    "Options:\n"
+    "  -o, --output FILE     write to FILE (default: standard output); the\n"
+    "                        file is replaced whole, never half-written\n"
+    "      --vmlinux FILE    the vmlinux of a tree, when it is elsewhere or\n"
+    "                        the tree holds several\n"
+    "      --debug-root DIR  look for separate debug files in DIR (by\n"
+    "                        build-id, and by path as /usr/lib/debug has "
+    "them)\n"
+    "  -j, --jobs N          read with N threads (default: one per CPU)\n"
+    "      --symbols FILE    keep only the exports listed in FILE (one name a\n"
+    "                        line, or an Android KMI list) and the types they\n"
+    "                        reach; repeatable\n"
+    "      --stats           print figures on the model to standard error\n"
+    "      --allow-incomplete  replace an existing FILE even when files of "
+    "the\n"
+    "                        kernel could not be read (the baseline says so)\n"
+    "  -h, --help            show this help\n"
+    "\n"
+    "Exit status: 0 success, 1 error, 2 usage error. When files of the kernel\n"
+    "cannot be read, what was read is written with the errors in it, but an\n"
+    "existing FILE is kept unless --allow-incomplete.\n";
 
 struct dump_options {
 	const char *output;
@@ -83,8 +85,9 @@ static int take_option(int c, const char *value, void *ctx)
 	case 'L':
 		opts->have_symbols = true;
 		return symbol_list_load(&opts->symbols, value, p->d)
-			       ? KABI_EXIT_ERROR : 0;
-	default:	/* in the table, not taken: kabi's own mistake */
+			   ? KABI_EXIT_ERROR
+			   : 0;
+	default: /* in the table, not taken: kabi's own mistake */
 		return cli_usage_error("dump", "option not handled");
 	}
 }
@@ -93,17 +96,17 @@ static int parse_options(int argc, char **argv, struct dump_options *opts,
 			 struct diag *d)
 {
 	static const struct option longopts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "stats", no_argument, NULL, 'S' },
-		{ "symbols", required_argument, NULL, 'L' },
-		{ "allow-incomplete", no_argument, NULL, 'A' },
-		{ "vmlinux", required_argument, NULL, 'V' },
-		CLI_INPUT_OPTIONS,
-		{ NULL, 0, NULL, 0 },
+	    {"output", required_argument, NULL, 'o'},
+	    {"stats", no_argument, NULL, 'S'},
+	    {"symbols", required_argument, NULL, 'L'},
+	    {"allow-incomplete", no_argument, NULL, 'A'},
+	    {"vmlinux", required_argument, NULL, 'V'},
+	    CLI_INPUT_OPTIONS,
+	    {NULL, 0, NULL, 0},
 	};
-	struct dump_parse p = { opts, d };
-	const struct cli_command cmd = { "dump", usage, "o:j:h", longopts,
-					 &opts->input, take_option, &p };
+	struct dump_parse p = {opts, d};
+	const struct cli_command cmd = {
+	    "dump", usage, "o:j:h", longopts, &opts->input, take_option, &p};
 	int err = cli_parse(&cmd, argc, argv);
 
 	if (!err && optind >= argc)
@@ -116,8 +119,8 @@ static int parse_options(int argc, char **argv, struct dump_options *opts,
  * describes an incomplete kernel. An existing baseline, what a team
  * keeps in git, is not replaced by such a one unless asked.
  */
-static int write_baseline(const struct dump_options *opts,
-			  struct kabi_model *m, struct diag *d)
+static int write_baseline(const struct dump_options *opts, struct kabi_model *m,
+			  struct diag *d)
 {
 	struct atomic_file af;
 	struct stat st;
@@ -131,7 +134,9 @@ static int write_baseline(const struct dump_options *opts,
 	if (d->errors && strcmp(opts->output, "-") && !opts->allow_incomplete &&
 	    !stat(opts->output, &st))
 		return diag_error(d, KABI_E_WRITE, DIAG_AT_FILE(opts->output),
-				  "not replaced by a baseline of an incomplete kernel (%zu error%s above): --allow-incomplete replaces it all the same",
+				  "not replaced by a baseline of an incomplete "
+				  "kernel (%zu error%s above): "
+				  "--allow-incomplete replaces it all the same",
 				  d->errors, d->errors == 1 ? "" : "s");
 	err = atomic_file_open(&af, opts->output, d);
 	if (err)
@@ -148,13 +153,15 @@ static void print_stats(const struct kabi_model *m,
 
 	for (i = 0; i < m->nsymbols; i++)
 		typed += !!(m->symbols[i].flags & KABI_SYM_HAS_TYPE);
-	fprintf(stderr,
-		"kabi: %zu symbols, %zu with type information, %zu without\n"
-		"kabi: %zu types: %zu named types from %zu instances in %zu units "
-		"(%zu shapes, %zu refinement rounds, %zu declarations left ambiguous)\n",
-		m->nsymbols, typed, m->nsymbols - typed, m->ntypes,
-		st->blocks, st->instances, st->fragments, st->shapes,
-		st->rounds, st->opaque_names);
+	fprintf(
+	    stderr,
+	    "kabi: %zu symbols, %zu with type information, %zu without\n"
+	    "kabi: %zu types: %zu named types from %zu instances in %zu units "
+	    "(%zu shapes, %zu refinement rounds, %zu declarations left "
+	    "ambiguous)\n",
+	    m->nsymbols, typed, m->nsymbols - typed, m->ntypes, st->blocks,
+	    st->instances, st->fragments, st->shapes, st->rounds,
+	    st->opaque_names);
 	fprintf(stderr,
 		"kabi: seconds: %.2f export tables, %.2f reading DWARF and "
 		"collecting types, %.2f deduplicating, %.2f writing\n",
@@ -164,8 +171,8 @@ static void print_stats(const struct kabi_model *m,
 
 int cmd_dump(int argc, char **argv)
 {
-	struct dump_options opts = { .output = "-" };
-	struct input_stats stats = { 0 };
+	struct dump_options opts = {.output = "-"};
+	struct input_stats stats = {0};
 	struct kabi_model m;
 	double start, write;
 	struct diag d;
@@ -184,7 +191,7 @@ int cmd_dump(int argc, char **argv)
 	err = input_load(argc - optind, argv + optind, &opts.input, &m, &stats,
 			 &d);
 	if (!err && opts.have_symbols) {
-		const struct kabi_model *models[1] = { &m };
+		const struct kabi_model *models[1] = {&m};
 
 		err = symbol_list_check(&opts.symbols, models, 1, &d);
 		if (!err)

@@ -16,33 +16,33 @@
 #include "util/banned.h"
 
 static const char usage[] =
-	"Usage: kabi exports [OPTIONS] PATH...\n"
-	"\n"
-	"List the symbols a kernel exports to modules, sorted by name, one line\n"
-	"each as in Module.symvers: CRC, name, module, export kind, namespace.\n"
-	"PATH is a vmlinux, a module (.ko, .ko.xz, .ko.gz, .ko.zst) or a folder\n"
-	"holding a kernel tree: a build tree, or an unpacked Debian kernel\n"
-	"package (boot/vmlinux-VERSION, lib/modules/VERSION/...).\n"
-	"\n"
-	"Options:\n"
-	"  -l, --long          also print whether each symbol is a function or a\n"
-	"                      variable, its ELF section and its size\n"
-	"      --modinfo       print each module's .modinfo (module, key, value)\n"
-	"                      instead of the exports\n"
-	"      --vmlinux FILE  the vmlinux of a tree, when it is elsewhere or the\n"
-	"                      tree holds several\n"
-	"  -o, --output FILE   write to FILE (replaced whole, never half-written)\n"
-	"  -j, --jobs N        read with N threads (default: one per CPU)\n"
-	"  -h, --help          show this help\n"
-	"\n"
-	"Exit status: 0 success, 1 a file could not be read (the others are\n"
-	"still listed), 2 usage error.\n";
+    "Usage: kabi exports [OPTIONS] PATH...\n"
+    "\n"
+    "List the symbols a kernel exports to modules, sorted by name, one line\n"
+    "each as in Module.symvers: CRC, name, module, export kind, namespace.\n"
+    "PATH is a vmlinux, a module (.ko, .ko.xz, .ko.gz, .ko.zst) or a folder\n"
+    "holding a kernel tree: a build tree, or an unpacked Debian kernel\n"
+    "package (boot/vmlinux-VERSION, lib/modules/VERSION/...).\n"
+    "\n"
+    "Options:\n"
+    "  -l, --long          also print whether each symbol is a function or a\n"
+    "                      variable, its ELF section and its size\n"
+    "      --modinfo       print each module's .modinfo (module, key, value)\n"
+    "                      instead of the exports\n"
+    "      --vmlinux FILE  the vmlinux of a tree, when it is elsewhere or the\n"
+    "                      tree holds several\n"
+    "  -o, --output FILE   write to FILE (replaced whole, never half-written)\n"
+    "  -j, --jobs N        read with N threads (default: one per CPU)\n"
+    "  -h, --help          show this help\n"
+    "\n"
+    "Exit status: 0 success, 1 a file could not be read (the others are\n"
+    "still listed), 2 usage error.\n";
 
 struct exports_options {
 	bool long_format;
 	bool modinfo;
 	const char *output;
-	struct input_options input;	/* --vmlinux, --jobs */
+	struct input_options input; /* --vmlinux, --jobs */
 };
 
 static void print_export(FILE *out, const struct export_table *t,
@@ -56,8 +56,7 @@ static void print_export(FILE *out, const struct export_table *t,
 		strset_str(s, x->ns));
 	if (long_format)
 		fprintf(out, "\t%s\t%s\t%llu", export_symbol_type_name(x->type),
-			strset_str(s, x->section),
-			(unsigned long long)x->size);
+			strset_str(s, x->section), (unsigned long long)x->size);
 	fputc('\n', out);
 }
 
@@ -106,7 +105,7 @@ static int take_option(int c, const char *value, void *ctx)
 	case 'o':
 		opts->output = value;
 		return 0;
-	default:	/* in the table, not taken: kabi's own mistake */
+	default: /* in the table, not taken: kabi's own mistake */
 		return cli_usage_error("exports", "option not handled");
 	}
 }
@@ -114,16 +113,17 @@ static int take_option(int c, const char *value, void *ctx)
 static int parse_options(int argc, char **argv, struct exports_options *opts)
 {
 	static const struct option longopts[] = {
-		{ "long", no_argument, NULL, 'l' },
-		{ "modinfo", no_argument, NULL, 'M' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "vmlinux", required_argument, NULL, 'V' },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	    {"long", no_argument, NULL, 'l'},
+	    {"modinfo", no_argument, NULL, 'M'},
+	    {"output", required_argument, NULL, 'o'},
+	    {"vmlinux", required_argument, NULL, 'V'},
+	    {"jobs", required_argument, NULL, 'j'},
+	    {"help", no_argument, NULL, 'h'},
+	    {NULL, 0, NULL, 0},
 	};
-	const struct cli_command cmd = { "exports", usage, "lo:j:h", longopts,
-					 &opts->input, take_option, opts };
+	const struct cli_command cmd = {"exports", usage,	 "lo:j:h",
+					longopts,  &opts->input, take_option,
+					opts};
 	int err = cli_parse(&cmd, argc, argv);
 
 	if (!err && optind >= argc)
@@ -133,7 +133,7 @@ static int parse_options(int argc, char **argv, struct exports_options *opts)
 
 int cmd_exports(int argc, char **argv)
 {
-	struct exports_options opts = { .output = "-" };
+	struct exports_options opts = {.output = "-"};
 	struct kernel_files kf;
 	struct export_table table;
 	struct diag d;

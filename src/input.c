@@ -39,12 +39,14 @@ int input_option(struct input_options *o, int option, const char *value,
 		free(o->debug_root);
 		o->debug_root = realpath(value, NULL);
 		if (!o->debug_root)
-			return cli_usage_error(cmd, "cannot use --debug-root '%s': %s",
-					       value, strerror(errno));
+			return cli_usage_error(
+			    cmd, "cannot use --debug-root '%s': %s", value,
+			    strerror(errno));
 		return 0;
 	case 'j':
 		if (!cli_parse_jobs(value, &o->jobs))
-			return cli_usage_error(cmd, "bad --jobs value '%s'", value);
+			return cli_usage_error(cmd, "bad --jobs value '%s'",
+					       value);
 		return 0;
 	default:
 		return cli_usage_error(cmd, "bad option");
@@ -70,7 +72,7 @@ static int load_kernel(int argc, char **argv, const struct input_options *opts,
 		       struct diag *d)
 {
 	double start = clock_seconds();
-	struct kdwarf_options dwarf = { 0 };
+	struct kdwarf_options dwarf = {0};
 	struct kernel_files kf;
 	struct export_table table;
 	int i, err = 0, shown = -1;
@@ -86,14 +88,15 @@ static int load_kernel(int argc, char **argv, const struct input_options *opts,
 	export_table_init(&table);
 	exports_read_files(&kf, opts->jobs, &table, d);
 	times->exports = clock_seconds() - start;
-	m->arch = model_intern(m, table.machine ? kelf_machine_name(table.machine)
-						: "");
+	m->arch = model_intern(
+	    m, table.machine ? kelf_machine_name(table.machine) : "");
 	m->bits = (uint8_t)export_table_bits(&table);
-	m->byte_order = !table.machine ? KABI_ORDER_UNKNOWN
+	m->byte_order = !table.machine			  ? KABI_ORDER_UNKNOWN
 			: export_table_big_endian(&table) ? KABI_ORDER_BIG
 							  : KABI_ORDER_LITTLE;
 	m->release = kf.release ? model_intern(m, kf.release) : 0;
-	/* nothing could be read at all: no baseline is better than an empty one */
+	/* nothing could be read at all: no baseline is better than an empty one
+	 */
 	if (!table.count && d->errors) {
 		err = -KABI_E_NO_INPUT;
 		goto out;
@@ -127,7 +130,8 @@ int input_load(int npaths, char **paths, const struct input_options *o,
 		err = store_read(paths[0], m, &not_baseline, d);
 		if (!err && m->nerrors)
 			diag_error(d, KABI_E_INCOMPLETE, DIAG_AT_FILE(paths[0]),
-				   "a baseline of an incomplete kernel: %zu error%s when it was written, the first: %s",
+				   "a baseline of an incomplete kernel: %zu "
+				   "error%s when it was written, the first: %s",
 				   m->nerrors, m->nerrors == 1 ? "" : "s",
 				   model_str(m, m->errors[0]));
 		if (!not_baseline)

@@ -13,15 +13,15 @@
 
 struct input_options {
 	struct tree_options tree;
-	unsigned jobs;		/* threads */
-	char *debug_root;	/* absolute, owned; NULL: none */
-	bool quiet;		/* no progress display */
+	unsigned jobs;	  /* threads */
+	char *debug_root; /* absolute, owned; NULL: none */
+	bool quiet;	  /* no progress display */
 };
 
 struct input_stats {
 	struct model_builder_stats builder;
-	double exports;		/* seconds reading export tables */
-	double dwarf;		/* seconds reading DWARF */
+	double exports; /* seconds reading export tables */
+	double dwarf;	/* seconds reading DWARF */
 };
 
 void input_options_init(struct input_options *o);

@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <string.h>
 
-
 #include "kabi.h"
 #include "elf/elf.h"
 #include "store/store.h"
@@ -19,42 +18,44 @@ struct command {
 };
 
 static const struct command commands[] = {
-	{ "exports", cmd_exports,
-	  "list the symbols a kernel exports, in Module.symvers format" },
-	{ "dump", cmd_dump,
-	  "write a kernel's ABI (exports and their types) as an XML baseline" },
-	{ "diff", cmd_diff,
-	  "what changed between two kernels or baselines, and why" },
+    {"exports", cmd_exports,
+     "list the symbols a kernel exports, in Module.symvers format"},
+    {"dump", cmd_dump,
+     "write a kernel's ABI (exports and their types) as an XML baseline"},
+    {"diff", cmd_diff,
+     "what changed between two kernels or baselines, and why"},
 };
-
 
 static void print_usage(FILE *out)
 {
 	size_t i;
 
-	fprintf(out,
-		"Usage: kabi [--version] [--help] COMMAND [ARGS]\n"
-		"\n"
-		"kabi reports what changed in a Linux kernel's module interface:\n"
-		"the symbols it exports to modules and the types they use.\n"
-		"\n"
-		"Commands:\n");
+	fprintf(
+	    out,
+	    "Usage: kabi [--version] [--help] COMMAND [ARGS]\n"
+	    "\n"
+	    "kabi reports what changed in a Linux kernel's module interface:\n"
+	    "the symbols it exports to modules and the types they use.\n"
+	    "\n"
+	    "Commands:\n");
 	for (i = 0; i < sizeof(commands) / sizeof(*commands); i++)
 		fprintf(out, "  %-10s %s\n", commands[i].name,
 			commands[i].summary);
-	fprintf(out,
-		"\n"
-		"'kabi help COMMAND' or 'kabi COMMAND --help' describes a command;\n"
-		"man kabi has it all.\n"
-		"Exit status: 0 success, 1 error, 2 usage error; kabi diff adds\n"
-		"4 (the interface changed) and 8 (a change is breaking).\n");
+	fprintf(
+	    out,
+	    "\n"
+	    "'kabi help COMMAND' or 'kabi COMMAND --help' describes a "
+	    "command;\n"
+	    "man kabi has it all.\n"
+	    "Exit status: 0 success, 1 error, 2 usage error; kabi diff adds\n"
+	    "4 (the interface changed) and 8 (a change is breaking).\n");
 }
 
 /* kabi help [COMMAND]: the usage, or a command's --help. */
 static int help(int argc, char **argv)
 {
 	char opt[] = "--help";
-	char *args[] = { argv[1], opt, NULL };
+	char *args[] = {argv[1], opt, NULL};
 	size_t i;
 
 	if (argc < 2) {
@@ -74,9 +75,11 @@ static void print_version(void)
 {
 	printf("kabi %s\n", KABI_VERSION);
 #ifdef HAVE_ZSTD
-	printf("zstd: yes (.ko.zst modules, zstd-compressed debug sections and baselines)\n");
+	printf("zstd: yes (.ko.zst modules, zstd-compressed debug sections and "
+	       "baselines)\n");
 #else
-	printf("zstd: no (built without libzstd: .ko.zst modules, zstd-compressed debug sections and baselines are refused)\n");
+	printf("zstd: no (built without libzstd: .ko.zst modules, "
+	       "zstd-compressed debug sections and baselines are refused)\n");
 #endif
 }
 

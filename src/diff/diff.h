@@ -30,73 +30,72 @@ enum severity { COMPATIBLE, BREAKING };
  * Every kind of change, once: its identifier, the rule name reports
  * show, its classification, and what it says.
  */
-#define DIFF_CHANGES                                                          \
-	C(SYMBOL_REMOVED, "symbol-removed", BREAKING, "export removed")       \
-	C(SYMBOL_ADDED, "symbol-added", COMPATIBLE, "export added")           \
-	C(EXPORT_TO_GPL, "export-gpl-only", BREAKING,                         \
-	  "export became GPL-only: non-GPL modules can no longer use it")     \
-	C(EXPORT_FROM_GPL, "export-not-gpl-only", COMPATIBLE,                 \
-	  "export no longer GPL-only")                                        \
-	C(NAMESPACE_ADDED, "namespace-added", BREAKING,                       \
-	  "export moved into a namespace modules must import")                \
-	C(NAMESPACE_REMOVED, "namespace-removed", COMPATIBLE,                 \
-	  "export left its namespace")                                        \
-	C(NAMESPACE_CHANGED, "namespace-changed", BREAKING,                   \
-	  "export moved to another namespace")                                \
-	C(SYMBOL_KIND, "symbol-kind", BREAKING,                               \
-	  "function became variable or the reverse")                          \
-	C(MODULE_MOVED, "module-moved", COMPATIBLE,                           \
-	  "export moved to another module")                                   \
-	C(CRC_CHANGED, "crc-changed", BREAKING,                               \
-	  "CRC changed: modules built with modversions will not load")        \
-	C(TYPE_INFO_LOST, "type-info-lost", BREAKING,                         \
-	  "no longer described by debug information")                         \
-	C(TYPE_INFO_GAINED, "type-info-gained", COMPATIBLE,                   \
-	  "now described by debug information")                               \
-	C(TYPE_REPLACED, "type-replaced", BREAKING,                           \
-	  "type replaced by another")                                         \
-	C(SAME_UNDERLYING, "same-underlying-type", COMPATIBLE,                \
-	  "spelled differently, same type underneath")                        \
-	C(QUALIFIER_CHANGED, "qualifier-changed", COMPATIBLE,                 \
-	  "qualifier added or removed")                                       \
-	C(SIZE_CHANGED, "size-changed", BREAKING, "size changed")             \
-	C(ALIGN_CHANGED, "alignment-changed", BREAKING, "alignment changed")  \
-	C(BECAME_OPAQUE, "became-opaque", BREAKING,                           \
-	  "definition no longer visible (declaration only)")                  \
-	C(BECAME_DEFINED, "became-defined", COMPATIBLE,                       \
-	  "definition now visible")                                           \
-	C(MEMBER_ADDED, "member-added", COMPATIBLE, "member added")           \
-	C(MEMBER_REMOVED, "member-removed", BREAKING, "member removed")       \
-	C(MEMBER_MOVED, "member-moved", BREAKING, "member moved")             \
-	C(MEMBER_RENAMED, "member-renamed", COMPATIBLE, "member renamed")     \
-	C(BITFIELD_CHANGED, "bitfield-changed", BREAKING,                     \
-	  "bitfield width changed")                                           \
-	C(ENUMERATOR_ADDED, "enumerator-added", COMPATIBLE,                   \
-	  "enumerator added")                                                 \
-	C(ENUMERATOR_REMOVED, "enumerator-removed", BREAKING,                 \
-	  "enumerator removed")                                               \
-	C(ENUMERATOR_VALUE, "enumerator-value", BREAKING,                     \
-	  "enumerator value changed")                                         \
-	C(ENUMERATOR_RENAMED, "enumerator-renamed", COMPATIBLE,               \
-	  "enumerator renamed")                                               \
-	C(PARAM_ADDED, "parameter-added", BREAKING, "parameter added")        \
-	C(PARAM_REMOVED, "parameter-removed", BREAKING, "parameter removed")  \
-	C(VARIADIC_CHANGED, "variadic-changed", BREAKING,                     \
-	  "variadic changed")                                                 \
-	C(PROTOTYPE_CHANGED, "prototype-changed", BREAKING,                   \
-	  "declared with a prototype, or no longer")                          \
+#define DIFF_CHANGES                                                           \
+	C(SYMBOL_REMOVED, "symbol-removed", BREAKING, "export removed")        \
+	C(SYMBOL_ADDED, "symbol-added", COMPATIBLE, "export added")            \
+	C(EXPORT_TO_GPL, "export-gpl-only", BREAKING,                          \
+	  "export became GPL-only: non-GPL modules can no longer use it")      \
+	C(EXPORT_FROM_GPL, "export-not-gpl-only", COMPATIBLE,                  \
+	  "export no longer GPL-only")                                         \
+	C(NAMESPACE_ADDED, "namespace-added", BREAKING,                        \
+	  "export moved into a namespace modules must import")                 \
+	C(NAMESPACE_REMOVED, "namespace-removed", COMPATIBLE,                  \
+	  "export left its namespace")                                         \
+	C(NAMESPACE_CHANGED, "namespace-changed", BREAKING,                    \
+	  "export moved to another namespace")                                 \
+	C(SYMBOL_KIND, "symbol-kind", BREAKING,                                \
+	  "function became variable or the reverse")                           \
+	C(MODULE_MOVED, "module-moved", COMPATIBLE,                            \
+	  "export moved to another module")                                    \
+	C(CRC_CHANGED, "crc-changed", BREAKING,                                \
+	  "CRC changed: modules built with modversions will not load")         \
+	C(TYPE_INFO_LOST, "type-info-lost", BREAKING,                          \
+	  "no longer described by debug information")                          \
+	C(TYPE_INFO_GAINED, "type-info-gained", COMPATIBLE,                    \
+	  "now described by debug information")                                \
+	C(TYPE_REPLACED, "type-replaced", BREAKING,                            \
+	  "type replaced by another")                                          \
+	C(SAME_UNDERLYING, "same-underlying-type", COMPATIBLE,                 \
+	  "spelled differently, same type underneath")                         \
+	C(QUALIFIER_CHANGED, "qualifier-changed", COMPATIBLE,                  \
+	  "qualifier added or removed")                                        \
+	C(SIZE_CHANGED, "size-changed", BREAKING, "size changed")              \
+	C(ALIGN_CHANGED, "alignment-changed", BREAKING, "alignment changed")   \
+	C(BECAME_OPAQUE, "became-opaque", BREAKING,                            \
+	  "definition no longer visible (declaration only)")                   \
+	C(BECAME_DEFINED, "became-defined", COMPATIBLE,                        \
+	  "definition now visible")                                            \
+	C(MEMBER_ADDED, "member-added", COMPATIBLE, "member added")            \
+	C(MEMBER_REMOVED, "member-removed", BREAKING, "member removed")        \
+	C(MEMBER_MOVED, "member-moved", BREAKING, "member moved")              \
+	C(MEMBER_RENAMED, "member-renamed", COMPATIBLE, "member renamed")      \
+	C(BITFIELD_CHANGED, "bitfield-changed", BREAKING,                      \
+	  "bitfield width changed")                                            \
+	C(ENUMERATOR_ADDED, "enumerator-added", COMPATIBLE,                    \
+	  "enumerator added")                                                  \
+	C(ENUMERATOR_REMOVED, "enumerator-removed", BREAKING,                  \
+	  "enumerator removed")                                                \
+	C(ENUMERATOR_VALUE, "enumerator-value", BREAKING,                      \
+	  "enumerator value changed")                                          \
+	C(ENUMERATOR_RENAMED, "enumerator-renamed", COMPATIBLE,                \
+	  "enumerator renamed")                                                \
+	C(PARAM_ADDED, "parameter-added", BREAKING, "parameter added")         \
+	C(PARAM_REMOVED, "parameter-removed", BREAKING, "parameter removed")   \
+	C(VARIADIC_CHANGED, "variadic-changed", BREAKING, "variadic changed")  \
+	C(PROTOTYPE_CHANGED, "prototype-changed", BREAKING,                    \
+	  "declared with a prototype, or no longer")                           \
 	C(ARRAY_COUNT, "array-bounds", BREAKING, "array bounds changed")       \
-	C(FLEX_ARRAY, "flexible-array", COMPATIBLE,                           \
-	  "trailing [0] array became a flexible array member [], or the "     \
-	  "reverse")                                                          \
-	C(BASE_CHANGED, "base-type-changed", BREAKING,                        \
+	C(FLEX_ARRAY, "flexible-array", COMPATIBLE,                            \
+	  "trailing [0] array became a flexible array member [], or the "      \
+	  "reverse")                                                           \
+	C(BASE_CHANGED, "base-type-changed", BREAKING,                         \
 	  "base type size or encoding changed")
 
 enum change_kind {
 #define C(id, rule, severity, text) CHANGE_##id,
 	DIFF_CHANGES
 #undef C
-	CHANGE_COUNT
+	    CHANGE_COUNT
 };
 
 const char *change_rule(enum change_kind kind);
@@ -105,12 +104,12 @@ const char *change_text(enum change_kind kind);
 
 /* Where in a type an item or an edge is. */
 enum change_place {
-	PLACE_SELF,		/* the type itself */
-	PLACE_MEMBER,		/* name: the member */
-	PLACE_ENUMERATOR,	/* name: the enumerator */
-	PLACE_PARAM,		/* index: the parameter, from 0 */
+	PLACE_SELF,	  /* the type itself */
+	PLACE_MEMBER,	  /* name: the member */
+	PLACE_ENUMERATOR, /* name: the enumerator */
+	PLACE_PARAM,	  /* index: the parameter, from 0 */
 	PLACE_RETURN,
-	PLACE_TARGET,		/* pointee, element, aliased, qualified */
+	PLACE_TARGET, /* pointee, element, aliased, qualified */
 };
 
 /*
@@ -121,51 +120,51 @@ enum change_place {
 struct change_item {
 	enum change_kind kind;
 	enum change_place place;
-	const char *name;	/* member or enumerator, in one of the models */
-	const char *new_name;	/* for a rename */
-	uint32_t index;		/* parameter */
+	const char *name;     /* member or enumerator, in one of the models */
+	const char *new_name; /* for a rename */
+	uint32_t index;	      /* parameter */
 	uint64_t old_value, new_value;
 	uint32_t old_type, new_type;
 	bool has_values;
 };
 
 struct pair_edge {
-	uint32_t to;		/* pair index */
+	uint32_t to; /* pair index */
 	enum change_place place;
-	const char *name;	/* member, for PLACE_MEMBER */
-	uint32_t index;		/* parameter, for PLACE_PARAM */
+	const char *name; /* member, for PLACE_MEMBER */
+	uint32_t index;	  /* parameter, for PLACE_PARAM */
 };
 
 struct type_pair {
 	uint32_t old_type, new_type;
 	uint32_t first_item, nitems;
 	uint32_t first_edge, nedges;
-	bool differs;		/* it or what it reaches has items */
-	bool private_type;	/* defined in a .c file: modules cannot see in */
+	bool differs;	   /* it or what it reaches has items */
+	bool private_type; /* defined in a .c file: modules cannot see in */
 	/*
 	 * The declared type of an exported variable, whose old and new types
 	 * do not stand in each other's place: its items say how they differ,
 	 * as a function type's say how a signature did.
 	 */
 	bool variable;
-	enum severity severity;	/* of its own items */
+	enum severity severity; /* of its own items */
 };
 
 /* symbol_change.flags beyond its items */
 enum {
-	SYMCHANGE_TYPE = 1 << 0,	/* its type pair differs */
+	SYMCHANGE_TYPE = 1 << 0, /* its type pair differs */
 };
 
 struct symbol_change {
-	uint32_t old_symbol, new_symbol;	/* KABI_NONE when absent */
-	uint32_t pair;		/* its type pair, or KABI_NONE */
+	uint32_t old_symbol, new_symbol; /* KABI_NONE when absent */
+	uint32_t pair;			 /* its type pair, or KABI_NONE */
 	uint32_t first_item, nitems;
 	uint32_t flags;
-	enum severity severity;	/* of its own items and its type */
+	enum severity severity; /* of its own items and its type */
 };
 
 struct root_cause {
-	uint32_t pair;		/* whose items tell the change */
+	uint32_t pair; /* whose items tell the change */
 	/*
 	 * Every pair with this same change, pair first: one struct seen as
 	 * two types (a module's own view of it) changed the same way is one
@@ -174,16 +173,16 @@ struct root_cause {
 	uint32_t *variants;
 	size_t nvariants;
 	enum severity severity;
-	uint32_t *symbols;	/* symbol_change indices, nearest first */
+	uint32_t *symbols; /* symbol_change indices, nearest first */
 	size_t nsymbols;
 	/*
 	 * For a type without a name of its own (a function type, an
 	 * anonymous struct): the nearest named type holding it and the
 	 * member that leads to it, or the export whose type it is.
 	 */
-	uint32_t context_pair;	/* or KABI_NONE */
+	uint32_t context_pair; /* or KABI_NONE */
 	const char *context_member;
-	uint32_t own_symbol;	/* symbol change, or KABI_NONE */
+	uint32_t own_symbol; /* symbol change, or KABI_NONE */
 };
 
 /* The edges reversed, for walks from a root cause back to exports. */
@@ -198,9 +197,9 @@ struct kabi_diff {
 	size_t nitems, items_alloc;
 	struct pair_edge *edges;
 	size_t nedges, edges_alloc;
-	struct symbol_change *symbols;	/* sorted by name, then module */
+	struct symbol_change *symbols; /* sorted by name, then module */
 	size_t nsymbols, symbols_alloc;
-	struct root_cause *roots;	/* breaking first, widest first */
+	struct root_cause *roots; /* breaking first, widest first */
 	size_t nroots;
 	struct diff_reverse *reverse;
 };

@@ -6,12 +6,11 @@
 #include "diff.h"
 #include "../util/hashmap.h"
 
-
 /* The state of a comparison in progress. */
 struct differ {
 	struct kabi_diff *d;
-	struct hashmap pair_index;	/* (old, new) -> pair */
-	uint32_t *queue;		/* pairs whose content is not compared yet */
+	struct hashmap pair_index; /* (old, new) -> pair */
+	uint32_t *queue;	   /* pairs whose content is not compared yet */
 	size_t nqueue, queue_alloc;
 	/* the items and edges of the pair being compared, before storing */
 	struct change_item *items;
@@ -29,7 +28,7 @@ uint32_t differ_pair(struct differ *df, uint32_t old_type, uint32_t new_type);
  * holding how they differ.
  */
 uint32_t differ_symbol_type(struct differ *df, uint32_t old_type,
-			 uint32_t new_type);
+			    uint32_t new_type);
 /* Compare every queued pair. */
 void differ_drain(struct differ *df);
 /*
@@ -43,9 +42,8 @@ bool differ_same_identity(const struct kabi_diff *d, uint32_t old_type,
  * they correspond, else a local item saying how they differ. items and
  * edges receive what is found.
  */
-void differ_child(struct differ *df, enum change_place place,
-		  const char *name, uint32_t index, uint32_t old_type,
-		  uint32_t new_type);
+void differ_child(struct differ *df, enum change_place place, const char *name,
+		  uint32_t index, uint32_t old_type, uint32_t new_type);
 void differ_item(struct differ *df, enum change_kind kind,
 		 enum change_place place, const char *name, uint32_t index);
 void differ_values(struct differ *df, enum change_kind kind,

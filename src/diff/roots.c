@@ -22,8 +22,8 @@ static const struct {
 	enum severity severity;
 	const char *text;
 } changes[] = {
-#define C(id, rule, severity, text) { rule, severity, text },
-	DIFF_CHANGES
+#define C(id, rule, severity, text) {rule, severity, text},
+    DIFF_CHANGES
 #undef C
 };
 
@@ -34,7 +34,8 @@ const char *change_rule(enum change_kind kind)
 
 enum severity change_severity(enum change_kind kind)
 {
-	return (unsigned)kind < CHANGE_COUNT ? changes[kind].severity : BREAKING;
+	return (unsigned)kind < CHANGE_COUNT ? changes[kind].severity
+					     : BREAKING;
 }
 
 const char *change_text(enum change_kind kind)
@@ -55,16 +56,16 @@ static enum severity items_severity(const struct kabi_diff *d, uint32_t first,
 
 /* Edges reversed, as compressed rows: the edges that lead to each pair. */
 struct diff_reverse {
-	uint32_t *start;	/* npairs + 1 */
+	uint32_t *start; /* npairs + 1 */
 	uint32_t *edge;
-	uint32_t *source;	/* per edge: the pair it leaves */
+	uint32_t *source; /* per edge: the pair it leaves */
 };
 
 /* A walk backwards from one root cause: the pairs that reach it. */
 struct walk {
-	uint8_t *seen;		/* per pair */
-	uint32_t *order;	/* the pairs walked, nearest first */
-	uint32_t *via;		/* per pair: the edge one step closer */
+	uint8_t *seen;	 /* per pair */
+	uint32_t *order; /* the pairs walked, nearest first */
+	uint32_t *via;	 /* per pair: the edge one step closer */
 	size_t n;
 };
 
@@ -85,7 +86,7 @@ static void walk_free(struct walk *w)
 
 struct diff_paths {
 	const struct kabi_diff *d;
-	const struct root_cause *root;	/* whose walk is kept, or NULL */
+	const struct root_cause *root; /* whose walk is kept, or NULL */
 	struct walk walk;
 };
 
@@ -142,7 +143,8 @@ static void walk_back(const struct kabi_diff *d, const struct root_cause *root,
 
 			/*
 			 * A type private to a .c file is opaque to modules:
-			 * what changed behind it does not reach them through it.
+			 * what changed behind it does not reach them through
+			 * it.
 			 */
 			if (!w->seen[from] && !d->pairs[from].private_type) {
 				w->seen[from] = 1;
@@ -213,11 +215,12 @@ static void set_context(const struct kabi_diff *d, struct root_cause *root,
 	for (i = root->nvariants; i < w->n; i++) {
 		uint32_t p = w->order[i], e = w->via[p];
 
-		if (kabi_type_is_named(model_type(d->old, d->pairs[p].old_type))) {
+		if (kabi_type_is_named(
+			model_type(d->old, d->pairs[p].old_type))) {
 			root->context_pair = p;
 			root->context_member = d->edges[e].place == PLACE_MEMBER
-						       ? d->edges[e].name
-						       : NULL;
+						   ? d->edges[e].name
+						   : NULL;
 			return;
 		}
 	}
@@ -240,9 +243,9 @@ static int compare_ranked(const void *a, const void *b)
 /* What finding the root causes needs, kept across them. */
 struct root_finder {
 	struct kabi_diff *d;
-	const uint32_t *sym_start, *syms;	/* symbols by pair (rows) */
+	const uint32_t *sym_start, *syms; /* symbols by pair (rows) */
 	struct walk walk;
-	uint32_t *dist;		/* per pair: steps to the root */
+	uint32_t *dist; /* per pair: steps to the root */
 };
 
 /*
@@ -272,8 +275,9 @@ static void find_root(struct root_finder *f, const uint32_t *variants,
 	for (i = 0; i < w->n; i++) {
 		uint32_t p = w->order[i];
 
-		f->dist[p] = w->via[p] == KABI_NONE ? 0
-				: f->dist[d->edges[w->via[p]].to] + 1;
+		f->dist[p] = w->via[p] == KABI_NONE
+				 ? 0
+				 : f->dist[d->edges[w->via[p]].to] + 1;
 		d->pairs[p].differs = true;
 		for (k = f->sym_start[p]; k < f->sym_start[p + 1]; k++) {
 			struct symbol_change *s = &d->symbols[f->syms[k]];
@@ -327,29 +331,32 @@ static void cause_key(const struct kabi_diff *d, uint32_t pair,
 	const struct type_pair *p = &d->pairs[pair];
 	uint32_t i;
 
-	strbuf_addf(sb, "%s|%s|%s|%s",
-		    type_spelling(&d->old_names, p->old_type),
-		    type_spelling(&d->new_names, p->new_type),
-		    model_str(d->old, model_type(d->old, p->old_type)->decl_file),
-		    model_str(d->new, model_type(d->new, p->new_type)->decl_file));
+	strbuf_addf(
+	    sb, "%s|%s|%s|%s", type_spelling(&d->old_names, p->old_type),
+	    type_spelling(&d->new_names, p->new_type),
+	    model_str(d->old, model_type(d->old, p->old_type)->decl_file),
+	    model_str(d->new, model_type(d->new, p->new_type)->decl_file));
 	for (i = 0; i < p->nitems; i++) {
 		const struct change_item *it = &d->items[p->first_item + i];
 
-		strbuf_addf(sb, "|%d,%d,%s,%s,%" PRIu32 ",%" PRIu64 ",%" PRIu64
-			    ",%d,%s,%s", (int)it->kind, (int)it->place,
-			    it->name ? it->name : "",
-			    it->new_name ? it->new_name : "", it->index,
-			    it->old_value, it->new_value, it->has_values,
-			    it->old_type != KABI_NONE
-				    ? type_spelling(&d->old_names, it->old_type) : "",
-			    it->new_type != KABI_NONE
-				    ? type_spelling(&d->new_names, it->new_type) : "");
+		strbuf_addf(
+		    sb,
+		    "|%d,%d,%s,%s,%" PRIu32 ",%" PRIu64 ",%" PRIu64 ",%d,%s,%s",
+		    (int)it->kind, (int)it->place, it->name ? it->name : "",
+		    it->new_name ? it->new_name : "", it->index, it->old_value,
+		    it->new_value, it->has_values,
+		    it->old_type != KABI_NONE
+			? type_spelling(&d->old_names, it->old_type)
+			: "",
+		    it->new_type != KABI_NONE
+			? type_spelling(&d->new_names, it->new_type)
+			: "");
 	}
 }
 
 /* The pairs with local changes, grouped by cause, as compressed rows. */
 struct causes {
-	uint32_t *start;	/* n + 1 */
+	uint32_t *start; /* n + 1 */
 	uint32_t *pairs;
 	size_t n;
 };
@@ -374,7 +381,8 @@ static void group_causes(const struct kabi_diff *d, struct causes *c)
 			continue;
 		strbuf_reset(&key);
 		/* a type without a name is told by where it is: its own */
-		if (kabi_type_is_named(model_type(d->old, d->pairs[p].old_type)) &&
+		if (kabi_type_is_named(
+			model_type(d->old, d->pairs[p].old_type)) &&
 		    !d->pairs[p].variable)
 			cause_key(d, (uint32_t)p, &key);
 		else
@@ -421,7 +429,7 @@ static void classify(struct kabi_diff *d)
 
 	for (i = 0; i < d->nsymbols; i++)
 		d->symbols[i].severity = items_severity(
-			d, d->symbols[i].first_item, d->symbols[i].nitems);
+		    d, d->symbols[i].first_item, d->symbols[i].nitems);
 	for (p = 0; p < d->npairs; p++) {
 		struct type_pair *tp = &d->pairs[p];
 
@@ -430,9 +438,9 @@ static void classify(struct kabi_diff *d)
 		 * Modules cannot reach inside a type private to a .c file;
 		 * an exported variable they use all the same.
 		 */
-		tp->private_type = !tp->variable &&
-				   (defined_in_c_file(d->old, tp->old_type) ||
-				    defined_in_c_file(d->new, tp->new_type));
+		tp->private_type =
+		    !tp->variable && (defined_in_c_file(d->old, tp->old_type) ||
+				      defined_in_c_file(d->new, tp->new_type));
 		if (tp->private_type)
 			tp->severity = COMPATIBLE;
 	}
@@ -440,7 +448,7 @@ static void classify(struct kabi_diff *d)
 
 void diff_roots(struct kabi_diff *d)
 {
-	struct root_finder f = { .d = d };
+	struct root_finder f = {.d = d};
 	uint32_t *sym_start, *syms;
 	struct causes causes;
 	size_t i;

@@ -11,8 +11,7 @@
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
-static const char *sym_str(const struct kabi_model *m, uint32_t i,
-			   bool module)
+static const char *sym_str(const struct kabi_model *m, uint32_t i, bool module)
 {
 	const struct kabi_symbol *s = &m->symbols[i];
 
@@ -66,17 +65,21 @@ static void pair_symbols(struct kabi_diff *d)
 		} else if (c < 0) {
 			/* same name in another module, next on the new side? */
 			if (j < d->new->nsymbols &&
-			    !compare_names(d, (uint32_t)i, (uint32_t)j, false) &&
+			    !compare_names(d, (uint32_t)i, (uint32_t)j,
+					   false) &&
 			    (i + 1 == d->old->nsymbols ||
-			     compare_names(d, (uint32_t)i + 1, (uint32_t)j, false)))
+			     compare_names(d, (uint32_t)i + 1, (uint32_t)j,
+					   false)))
 				add_change(d, (uint32_t)i++, (uint32_t)j++);
 			else
 				add_change(d, (uint32_t)i++, KABI_NONE);
 		} else {
 			if (i < d->old->nsymbols &&
-			    !compare_names(d, (uint32_t)i, (uint32_t)j, false) &&
+			    !compare_names(d, (uint32_t)i, (uint32_t)j,
+					   false) &&
 			    (j + 1 == d->new->nsymbols ||
-			     compare_names(d, (uint32_t)i, (uint32_t)j + 1, false)))
+			     compare_names(d, (uint32_t)i, (uint32_t)j + 1,
+					   false)))
 				add_change(d, (uint32_t)i++, (uint32_t)j++);
 			else
 				add_change(d, KABI_NONE, (uint32_t)j++);
@@ -93,7 +96,8 @@ static void compare_exports(struct differ *df, const struct kabi_symbol *o,
 			    const struct kabi_symbol *n)
 {
 	const struct kabi_diff *d = df->d;
-	const char *ons = model_str(d->old, o->ns), *nns = model_str(d->new, n->ns);
+	const char *ons = model_str(d->old, o->ns),
+		   *nns = model_str(d->new, n->ns);
 
 	if ((o->flags & KABI_SYM_GPL) && !(n->flags & KABI_SYM_GPL))
 		symbol_item(df, CHANGE_EXPORT_FROM_GPL);
@@ -119,7 +123,8 @@ static void compare_symbol(struct differ *df, struct symbol_change *c)
 	const struct kabi_diff *d = df->d;
 	const struct kabi_symbol *o = &d->old->symbols[c->old_symbol];
 	const struct kabi_symbol *n = &d->new->symbols[c->new_symbol];
-	bool ot = o->flags & KABI_SYM_HAS_TYPE, nt = n->flags & KABI_SYM_HAS_TYPE;
+	bool ot = o->flags & KABI_SYM_HAS_TYPE,
+	     nt = n->flags & KABI_SYM_HAS_TYPE;
 
 	/* the type first: a replaced variable type is a pair of its own */
 	if (ot && nt && !((o->flags ^ n->flags) & KABI_SYM_FUNCTION))

@@ -57,8 +57,8 @@ uint32_t differ_pair(struct differ *df, uint32_t old_type, uint32_t new_type)
 static bool named_kind(enum kabi_kind kind)
 {
 	return kind == KABI_BASE || kind == KABI_TYPEDEF ||
-	       kind == KABI_STRUCT || kind == KABI_UNION ||
-	       kind == KABI_ENUM || kind == KABI_UNKNOWN;
+	       kind == KABI_STRUCT || kind == KABI_UNION || kind == KABI_ENUM ||
+	       kind == KABI_UNKNOWN;
 }
 
 bool differ_same_identity(const struct kabi_diff *d, uint32_t old_type,
@@ -84,8 +84,11 @@ bool differ_same_identity(const struct kabi_diff *d, uint32_t old_type,
 			    ((o->flags ^ n->flags) & KABI_TYPE_NO_COUNT))
 				return false;
 			/* fall through */
-		case KABI_POINTER: case KABI_CONST: case KABI_VOLATILE:
-		case KABI_RESTRICT: case KABI_ATOMIC:
+		case KABI_POINTER:
+		case KABI_CONST:
+		case KABI_VOLATILE:
+		case KABI_RESTRICT:
+		case KABI_ATOMIC:
 			old_type = o->target;
 			new_type = n->target;
 			continue;
@@ -143,7 +146,8 @@ static uint32_t skip_qualifiers(const struct kabi_model *m, uint32_t *id)
 	uint32_t quals = 0;
 	unsigned guard;
 
-	for (guard = 0; guard < 8 && kabi_kind_is_qualifier(model_type(m, *id)->kind);
+	for (guard = 0;
+	     guard < 8 && kabi_kind_is_qualifier(model_type(m, *id)->kind);
 	     guard++) {
 		quals |= 1u << model_type(m, *id)->kind;
 		*id = model_type(m, *id)->target;
@@ -161,10 +165,10 @@ static bool skip_typedef(const struct kabi_model *m, uint32_t *id)
 
 /* How two types that do not stand in each other's place differ. */
 struct likeness {
-	uint32_t old_leaf, new_leaf;	/* where the walk ended */
-	bool qualifiers;	/* const, volatile... differ somewhere */
-	bool typedefs;		/* a typedef stands for what it names */
-	bool bounds;		/* array bounds differ */
+	uint32_t old_leaf, new_leaf; /* where the walk ended */
+	bool qualifiers;	     /* const, volatile... differ somewhere */
+	bool typedefs;		     /* a typedef stands for what it names */
+	bool bounds;		     /* array bounds differ */
 };
 
 /*
@@ -189,7 +193,7 @@ static bool alike(const struct kabi_diff *d, uint32_t o, uint32_t n,
 		nt = model_type(d->new, n);
 		if (ot->kind == KABI_TYPEDEF || nt->kind == KABI_TYPEDEF) {
 			if (differ_same_identity(d, o, n))
-				break;	/* the same typedef */
+				break; /* the same typedef */
 			l->typedefs |= skip_typedef(d->old, &o);
 			l->typedefs |= skip_typedef(d->new, &n);
 			continue;
@@ -197,8 +201,9 @@ static bool alike(const struct kabi_diff *d, uint32_t o, uint32_t n,
 		if (ot->kind != nt->kind)
 			return false;
 		if (ot->kind == KABI_ARRAY)
-			l->bounds |= ot->size != nt->size ||
-				     ((ot->flags ^ nt->flags) & KABI_TYPE_NO_COUNT);
+			l->bounds |=
+			    ot->size != nt->size ||
+			    ((ot->flags ^ nt->flags) & KABI_TYPE_NO_COUNT);
 		else if (ot->kind != KABI_POINTER)
 			break;
 		o = ot->target;
@@ -209,9 +214,8 @@ static bool alike(const struct kabi_diff *d, uint32_t o, uint32_t n,
 	return differ_same_identity(d, o, n);
 }
 
-void differ_child(struct differ *df, enum change_place place,
-		  const char *name, uint32_t index, uint32_t old_type,
-		  uint32_t new_type)
+void differ_child(struct differ *df, enum change_place place, const char *name,
+		  uint32_t index, uint32_t old_type, uint32_t new_type)
 {
 	const struct kabi_diff *d = df->d;
 	struct likeness l;
@@ -225,7 +229,7 @@ void differ_child(struct differ *df, enum change_place place,
 	if (!alike(d, old_type, new_type, &l)) {
 		kind = CHANGE_TYPE_REPLACED;
 	} else {
-		kind = l.bounds ? CHANGE_ARRAY_COUNT
+		kind = l.bounds	    ? CHANGE_ARRAY_COUNT
 		       : l.typedefs ? CHANGE_SAME_UNDERLYING
 				    : CHANGE_QUALIFIER_CHANGED;
 		/* what lies underneath is still compared */
@@ -248,7 +252,7 @@ void differ_child(struct differ *df, enum change_place place,
  */
 struct visible_member {
 	const char *name;
-	uint64_t offset;	/* bits, from the outermost aggregate */
+	uint64_t offset; /* bits, from the outermost aggregate */
 	uint32_t bit_size;
 	uint32_t type;
 };
@@ -262,30 +266,34 @@ static uint32_t strip_typedefs(const struct kabi_model *m, uint32_t id)
 {
 	unsigned guard;
 
-	for (guard = 0; guard < 16 && (model_type(m, id)->kind == KABI_TYPEDEF ||
-				       kabi_kind_is_qualifier(model_type(m, id)->kind));
+	for (guard = 0;
+	     guard < 16 && (model_type(m, id)->kind == KABI_TYPEDEF ||
+			    kabi_kind_is_qualifier(model_type(m, id)->kind));
 	     guard++)
 		id = model_type(m, id)->target;
 	return id;
 }
 
-static void collect_visible(const struct kabi_model *m, const struct kabi_type *t,
-			    uint64_t base, unsigned depth, struct visible *out)
+static void collect_visible(const struct kabi_model *m,
+			    const struct kabi_type *t, uint64_t base,
+			    unsigned depth, struct visible *out)
 {
 	uint32_t i;
 
 	for (i = 0; i < t->count; i++) {
 		const struct kabi_member *mb = &kabi_members(m, t)[i];
-		const struct kabi_type *mt = model_type(m, strip_typedefs(m, mb->type));
+		const struct kabi_type *mt =
+		    model_type(m, strip_typedefs(m, mb->type));
 		struct visible_member *vm;
 
 		if (!mb->name) {
 			/* an anonymous struct or union: its members are ours */
-			if ((mt->kind == KABI_STRUCT || mt->kind == KABI_UNION) &&
+			if ((mt->kind == KABI_STRUCT ||
+			     mt->kind == KABI_UNION) &&
 			    depth < 8)
-				collect_visible(m, mt, base + mb->offset, depth + 1,
-						out);
-			continue;	/* else padding, as "int : 3" */
+				collect_visible(m, mt, base + mb->offset,
+						depth + 1, out);
+			continue; /* else padding, as "int : 3" */
 		}
 		ALLOC_GROW(out->v, out->n + 1, out->alloc);
 		vm = &out->v[out->n++];
@@ -370,7 +378,7 @@ static void compare_members(struct differ *df, const struct kabi_type *o,
 			    const struct kabi_type *n)
 {
 	const struct kabi_diff *d = df->d;
-	struct visible ov = { 0 }, nv = { 0 };
+	struct visible ov = {0}, nv = {0};
 	uint8_t *taken;
 	uint32_t *match;
 	size_t i, j;
@@ -401,7 +409,8 @@ static void compare_members(struct differ *df, const struct kabi_type *o,
 			continue;
 		}
 		taken[j] = 1;
-		differ_item(df, CHANGE_MEMBER_RENAMED, PLACE_MEMBER, om->name, 0);
+		differ_item(df, CHANGE_MEMBER_RENAMED, PLACE_MEMBER, om->name,
+			    0);
 		df->items[df->nitems - 1].new_name = nv.v[j].name;
 		compare_member(df, om, &nv.v[j]);
 	}
@@ -425,9 +434,11 @@ static void compare_aggregate(struct differ *df, const struct kabi_type *o,
 
 	if (odecl || ndecl) {
 		if (!odecl)
-			differ_item(df, CHANGE_BECAME_OPAQUE, PLACE_SELF, NULL, 0);
+			differ_item(df, CHANGE_BECAME_OPAQUE, PLACE_SELF, NULL,
+				    0);
 		else if (!ndecl)
-			differ_item(df, CHANGE_BECAME_DEFINED, PLACE_SELF, NULL, 0);
+			differ_item(df, CHANGE_BECAME_DEFINED, PLACE_SELF, NULL,
+				    0);
 		return;
 	}
 	if (o->size != n->size)
@@ -452,10 +463,11 @@ static const struct kabi_enumerator *find_enumerator(const struct kabi_model *m,
 	return NULL;
 }
 
-static const struct kabi_enumerator *
-find_value(const struct kabi_model *m, const struct kabi_type *t,
-	   uint64_t value, const struct kabi_model *other,
-	   const struct kabi_type *ot)
+static const struct kabi_enumerator *find_value(const struct kabi_model *m,
+						const struct kabi_type *t,
+						uint64_t value,
+						const struct kabi_model *other,
+						const struct kabi_type *ot)
 {
 	uint32_t i;
 
@@ -495,9 +507,9 @@ static void compare_enum(struct differ *df, const struct kabi_type *o,
 		else if (!ne && (ne = find_value(nm, n, e->value, om, o))) {
 			differ_item(df, CHANGE_ENUMERATOR_RENAMED,
 				    PLACE_ENUMERATOR, name, 0);
-			df->items[df->nitems - 1].new_name = model_str(nm, ne->name);
-		}
-		else if (!ne)
+			df->items[df->nitems - 1].new_name =
+			    model_str(nm, ne->name);
+		} else if (!ne)
 			differ_values(df, CHANGE_ENUMERATOR_REMOVED,
 				      PLACE_ENUMERATOR, name, e->value, 0);
 	}
@@ -565,7 +577,7 @@ static void compare_content(struct differ *df, const struct type_pair *p)
 				      o->size, n->size);
 		differ_child(df, PLACE_TARGET, NULL, 0, o->target, n->target);
 		break;
-	case KABI_ARRAY:	/* same bounds, or not the same array type */
+	case KABI_ARRAY: /* same bounds, or not the same array type */
 		differ_child(df, PLACE_TARGET, NULL, 0, o->target, n->target);
 		break;
 	case KABI_STRUCT:
@@ -578,7 +590,7 @@ static void compare_content(struct differ *df, const struct type_pair *p)
 	case KABI_FUNCTION:
 		compare_function(df, o, n);
 		break;
-	default:	/* typedefs and qualifiers */
+	default: /* typedefs and qualifiers */
 		differ_child(df, PLACE_TARGET, NULL, 0, o->target, n->target);
 		break;
 	}
@@ -609,7 +621,7 @@ static void store_pair(struct differ *df, uint32_t pair)
 }
 
 uint32_t differ_symbol_type(struct differ *df, uint32_t old_type,
-			 uint32_t new_type)
+			    uint32_t new_type)
 {
 	uint32_t pair;
 

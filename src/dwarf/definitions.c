@@ -26,10 +26,17 @@ void definitions_note(struct definition_list *l, Dwarf_Die *die)
 	bool declaration = false;
 
 	switch (dwarf_tag(die)) {
-	case DW_TAG_structure_type: kind = KABI_STRUCT; break;
-	case DW_TAG_union_type: kind = KABI_UNION; break;
-	case DW_TAG_enumeration_type: kind = KABI_ENUM; break;
-	default: return;
+	case DW_TAG_structure_type:
+		kind = KABI_STRUCT;
+		break;
+	case DW_TAG_union_type:
+		kind = KABI_UNION;
+		break;
+	case DW_TAG_enumeration_type:
+		kind = KABI_ENUM;
+		break;
+	default:
+		return;
 	}
 	if (dwarf_attr(die, DW_AT_declaration, &attr))
 		dwarf_formflag(&attr, &declaration);
@@ -46,8 +53,7 @@ void definitions_note(struct definition_list *l, Dwarf_Die *die)
 	l->n++;
 }
 
-bool die_at_place(Dwarf *dwarf, const struct die_place *place,
-		  Dwarf_Die *die)
+bool die_at_place(Dwarf *dwarf, const struct die_place *place, Dwarf_Die *die)
 {
 	Dwarf_Die skeleton, split;
 	uint8_t unit_type;
@@ -59,7 +65,8 @@ bool die_at_place(Dwarf *dwarf, const struct die_place *place,
 			  NULL, NULL) != 0 ||
 	    unit_type != DW_UT_skeleton || !split.cu)
 		return false;
-	return dwarf_offdie(dwarf_cu_getdwarf(split.cu), place->die, die) != NULL;
+	return dwarf_offdie(dwarf_cu_getdwarf(split.cu), place->die, die) !=
+	       NULL;
 }
 
 void definition_index_init(struct definition_index *idx)

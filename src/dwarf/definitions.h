@@ -23,24 +23,23 @@
  */
 struct die_place {
 	Dwarf_Off die;
-	Dwarf_Off skeleton;	/* 0: the DIE is in the file itself */
+	Dwarf_Off skeleton; /* 0: the DIE is in the file itself */
 };
 
 struct definition {
-	uint64_t key;		/* kind and name */
-	uint64_t fingerprint;	/* size and declaration line */
+	uint64_t key;	      /* kind and name */
+	uint64_t fingerprint; /* size and declaration line */
 	struct die_place place;
 };
 
 struct definition_list {
 	struct definition *v;
 	size_t n, alloc;
-	Dwarf_Off skeleton;	/* of the unit being noted, 0 if none */
+	Dwarf_Off skeleton; /* of the unit being noted, 0 if none */
 };
 
 /* The DIE at a place of the file dwarf reads; false if there is none. */
-bool die_at_place(Dwarf *dwarf, const struct die_place *place,
-		  Dwarf_Die *die);
+bool die_at_place(Dwarf *dwarf, const struct die_place *place, Dwarf_Die *die);
 
 /* Note die if it defines a named struct, union or enum. */
 void definitions_note(struct definition_list *l, Dwarf_Die *die);
@@ -55,7 +54,7 @@ struct indexed_definition {
 };
 
 struct definition_index {
-	struct hashmap by_key;	/* key -> entry */
+	struct hashmap by_key; /* key -> entry */
 	struct indexed_definition *v;
 	size_t n, alloc;
 };

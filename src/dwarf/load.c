@@ -23,8 +23,8 @@
 #include "../util/banned.h"
 
 struct unit {
-	size_t file;		/* in the kernel_files */
-	Dwarf_Off cu;		/* vmlinux: the CU DIE; modules: all CUs */
+	size_t file;  /* in the kernel_files */
+	Dwarf_Off cu; /* vmlinux: the CU DIE; modules: all CUs */
 };
 
 struct unit_result {
@@ -36,16 +36,16 @@ struct unit_result {
 
 struct thread_state {
 	struct kdwarf_handle vmlinux;
-	int status;		/* 0 not opened, 1 open, -1 failed */
+	int status; /* 0 not opened, 1 open, -1 failed */
 };
 
 struct loader {
 	const struct kernel_files *kf;
 	const struct kdwarf_options *opts;
 	struct kabi_model *out;
-	struct file_exports *exports;	/* per file */
-	atomic_uint *errors;		/* per file */
-	atomic_bool *has_dwarf;		/* per file: a unit of it was read */
+	struct file_exports *exports; /* per file */
+	atomic_uint *errors;	      /* per file */
+	atomic_bool *has_dwarf;	      /* per file: a unit of it was read */
 	struct unit *units;
 	size_t nunits, units_alloc;
 	struct thread_state *threads;
@@ -64,7 +64,8 @@ static void add_summary(struct unit_result *res, const char *path,
 	errors = fragment_summary_errors(s);
 	if (errors)
 		diag_error(&res->diag, KABI_E_BAD_DWARF, DIAG_AT_FILE(path),
-			   "%zu anonymous types refer to themselves, or nest past kabi's bounds: damaged DWARF",
+			   "%zu anonymous types refer to themselves, or nest "
+			   "past kabi's bounds: damaged DWARF",
 			   errors);
 	ALLOC_GROW(res->summaries, res->n + 1, res->alloc);
 	res->summaries[res->n++] = s;
@@ -72,7 +73,7 @@ static void add_summary(struct unit_result *res, const char *path,
 
 /* The .dwo files of skeleton units that libdw did not find, per file. */
 struct missing_dwo {
-	const char *first;	/* its name, in the file's DWARF */
+	const char *first; /* its name, in the file's DWARF */
 	Dwarf_Off first_unit;
 	size_t count;
 };
@@ -91,12 +92,13 @@ static bool unit_readable(Dwarf_Die *cudie, uint8_t unit_type,
 	if (unit_type == DW_UT_compile || unit_type == DW_UT_partial)
 		return true;
 	if (unit_type != DW_UT_skeleton)
-		return false;	/* type units: reached through references */
+		return false; /* type units: reached through references */
 	if (split->cu)
 		return true;
 	dwo = dwarf_formstring(dwarf_attr(cudie, DW_AT_dwo_name, &attr));
 	if (!dwo)
-		dwo = dwarf_formstring(dwarf_attr(cudie, DW_AT_GNU_dwo_name, &attr));
+		dwo = dwarf_formstring(
+		    dwarf_attr(cudie, DW_AT_GNU_dwo_name, &attr));
 	if (!missing->count++) {
 		missing->first = dwo ? dwo : "?";
 		missing->first_unit = dwarf_dieoffset(cudie);
@@ -112,15 +114,20 @@ static void report_missing_dwo(const struct missing_dwo *missing,
 	if (!missing->count)
 		return;
 	if (missing->count > 1)
-		diag_error(d, KABI_E_NO_DEBUG,
-			   DIAG_AT_SECTION(path, ".debug_info", missing->first_unit),
-			   "split DWARF: cannot find '%s' nor %zu more .dwo files: kabi reads them where the build left them (not .dwp packages)",
-			   missing->first, missing->count - 1);
+		diag_error(
+		    d, KABI_E_NO_DEBUG,
+		    DIAG_AT_SECTION(path, ".debug_info", missing->first_unit),
+		    "split DWARF: cannot find '%s' nor %zu more .dwo files: "
+		    "kabi reads them where the build left them (not .dwp "
+		    "packages)",
+		    missing->first, missing->count - 1);
 	else
-		diag_error(d, KABI_E_NO_DEBUG,
-			   DIAG_AT_SECTION(path, ".debug_info", missing->first_unit),
-			   "split DWARF: cannot find '%s': kabi reads .dwo files where the build left them (not .dwp packages)",
-			   missing->first);
+		diag_error(
+		    d, KABI_E_NO_DEBUG,
+		    DIAG_AT_SECTION(path, ".debug_info", missing->first_unit),
+		    "split DWARF: cannot find '%s': kabi reads .dwo files "
+		    "where the build left them (not .dwp packages)",
+		    missing->first);
 	atomic_fetch_add(errors, 1);
 }
 
@@ -137,10 +144,10 @@ static void read_unit(struct loader *l, size_t file, Dwarf_Die *cudie,
 
 	atomic_store(&l->has_dwarf[file], true);
 	res->defs.skeleton = skeleton ? dwarf_dieoffset(cudie) : 0;
-	add_summary(res, path, symbols_read_cu(skeleton ? split : cudie,
-					       &l->exports[file], path,
-					       &res->diag, &l->errors[file],
-					       &res->defs));
+	add_summary(res, path,
+		    symbols_read_cu(skeleton ? split : cudie, &l->exports[file],
+				    path, &res->diag, &l->errors[file],
+				    &res->defs));
 	res->defs.skeleton = 0;
 }
 
@@ -152,23 +159,26 @@ static void read_vmlinux_cu(struct loader *l, const struct unit *u,
 	Dwarf_Die cu, split;
 	uint8_t unit_type;
 
-	if (ts->status == 0)	/* the main thread reported any failure */
+	if (ts->status == 0) /* the main thread reported any failure */
 		ts->status = kdwarf_open(&ts->vmlinux, path,
-					       l->opts->debug_root,
-					       &res->diag) ? -1 : 1;
+					 l->opts->debug_root, &res->diag)
+				 ? -1
+				 : 1;
 	if (ts->status < 0)
 		return;
 	if (!dwarf_offdie(ts->vmlinux.dwarf, u->cu, &cu)) {
 		diag_error(&res->diag, KABI_E_BAD_DWARF,
 			   DIAG_AT_SECTION(path, ".debug_info", u->cu),
-			   "cannot read compilation unit: %s", dwarf_errmsg(-1));
+			   "cannot read compilation unit: %s",
+			   dwarf_errmsg(-1));
 		return;
 	}
 	if (dwarf_cu_info(cu.cu, NULL, &unit_type, NULL, &split, NULL, NULL,
 			  NULL) != 0) {
 		diag_error(&res->diag, KABI_E_BAD_DWARF,
 			   DIAG_AT_SECTION(path, ".debug_info", u->cu),
-			   "cannot read compilation unit: %s", dwarf_errmsg(-1));
+			   "cannot read compilation unit: %s",
+			   dwarf_errmsg(-1));
 		return;
 	}
 	/* the plan holds only units with something to read */
@@ -186,7 +196,7 @@ static void read_module(struct loader *l, const struct unit *u,
 	Dwarf_Half version;
 	uint8_t unit_type;
 
-	struct missing_dwo missing = { 0 };
+	struct missing_dwo missing = {0};
 
 	if (kdwarf_open(&h, path, l->opts->debug_root, &res->diag))
 		return;
@@ -228,8 +238,7 @@ static void consume(size_t index, void *result, void *ctx)
 	for (i = 0; i < res->n; i++)
 		model_builder_add(l->builder, res->summaries[i],
 				  scope_of(l, l->units[index].file));
-	definition_index_add(&l->definitions, &res->defs,
-			     l->units[index].file);
+	definition_index_add(&l->definitions, &res->defs, l->units[index].file);
 	diag_move(l->diag, &res->diag);
 	free(res->defs.v);
 	free(res->summaries);
@@ -250,7 +259,7 @@ static void add_unit(struct loader *l, size_t file, Dwarf_Off cu)
 static void plan_vmlinux(struct loader *l, size_t file)
 {
 	const char *path = l->kf->files[file].path;
-	struct missing_dwo missing = { 0 };
+	struct missing_dwo missing = {0};
 	struct kdwarf_handle h;
 	Dwarf_CU *cu = NULL;
 	Dwarf_Die cudie, split;
@@ -275,7 +284,7 @@ static void plan(struct loader *l)
 		const struct kernel_file *f = &l->kf->files[i];
 
 		if (!l->exports[i].count)
-			continue;	/* nothing exported: nothing to read */
+			continue; /* nothing exported: nothing to read */
 		if (f->is_vmlinux)
 			plan_vmlinux(l, i);
 		else
@@ -290,10 +299,11 @@ static void add_exports(struct kabi_model *out, const struct export_table *t)
 
 	for (i = 0; i < t->count; i++) {
 		const struct kabi_export *x = &t->exports[i];
-		struct kabi_symbol s = { 0 };
+		struct kabi_symbol s = {0};
 
 		s.name = model_intern(out, strset_str(&t->strings, x->name));
-		s.module = model_intern(out, strset_str(&t->strings, x->module));
+		s.module =
+		    model_intern(out, strset_str(&t->strings, x->module));
 		s.ns = model_intern(out, strset_str(&t->strings, x->ns));
 		s.crc = x->crc;
 		if (x->type == EXPORT_FUNCTION)
@@ -310,7 +320,7 @@ static void add_exports(struct kabi_model *out, const struct export_table *t)
 
 struct wanted {
 	struct loader *l;
-	size_t *entries;	/* in l->definitions, to walk */
+	size_t *entries; /* in l->definitions, to walk */
 	size_t n, alloc;
 };
 
@@ -348,7 +358,7 @@ static int compare_places(const void *a, const void *b, void *ctx)
 /* Walk the wanted definitions, file by file, into the builder. */
 static void walk_definitions(struct loader *l, struct wanted *w)
 {
-	struct kdwarf_handle h = { 0 };
+	struct kdwarf_handle h = {0};
 	size_t open_file = SIZE_MAX, i;
 	bool opened = false;
 
@@ -356,7 +366,7 @@ static void walk_definitions(struct loader *l, struct wanted *w)
 		     &l->definitions);
 	for (i = 0; i < w->n; i++) {
 		const struct indexed_definition *d =
-			&l->definitions.v[w->entries[i]];
+		    &l->definitions.v[w->entries[i]];
 		const char *path = l->kf->files[d->file].path;
 		struct fragment_summary *s;
 		Dwarf_Die die;
@@ -364,8 +374,8 @@ static void walk_definitions(struct loader *l, struct wanted *w)
 		if (d->file != open_file) {
 			if (opened)
 				kdwarf_close(&h);
-			opened = !kdwarf_open(&h, path,
-						    l->opts->debug_root, l->diag);
+			opened = !kdwarf_open(&h, path, l->opts->debug_root,
+					      l->diag);
 			open_file = d->file;
 		}
 		if (!opened || !die_at_place(h.dwarf, &d->place, &die))
@@ -388,7 +398,7 @@ static void resolve_declarations(struct loader *l)
 	unsigned round;
 
 	for (round = 0; round < 8; round++) {
-		struct wanted w = { .l = l };
+		struct wanted w = {.l = l};
 
 		model_builder_each_unresolved(l->builder, want_definition, &w);
 		if (!w.n) {
@@ -413,16 +423,19 @@ static void type_aliases(struct kabi_model *out, const struct export_table *t)
 		const struct kabi_export *x = &t->exports[i];
 
 		if (out->symbols[i].flags & KABI_SYM_HAS_TYPE)
-			hashmap_add(&places, hash_combine(hash_combine(x->module,
-					x->section), x->value), i, 0);
+			hashmap_add(
+			    &places,
+			    hash_combine(hash_combine(x->module, x->section),
+					 x->value),
+			    i, 0);
 	}
 	for (i = 0; i < t->count; i++) {
 		const struct kabi_export *x = &t->exports[i];
 		struct kabi_symbol *s = &out->symbols[i];
 		struct hashmap_iter it;
 		struct hashmap_entry *e;
-		uint64_t h = hash_combine(hash_combine(x->module, x->section),
-					  x->value);
+		uint64_t h =
+		    hash_combine(hash_combine(x->module, x->section), x->value);
 
 		if (s->flags & KABI_SYM_HAS_TYPE)
 			continue;
@@ -431,8 +444,8 @@ static void type_aliases(struct kabi_model *out, const struct export_table *t)
 			const struct kabi_export *y = &t->exports[e->key];
 			const struct kabi_symbol *typed = &out->symbols[e->key];
 
-			if (y->module != x->module || y->section != x->section ||
-			    y->value != x->value ||
+			if (y->module != x->module ||
+			    y->section != x->section || y->value != x->value ||
 			    (typed->flags ^ s->flags) & KABI_SYM_FUNCTION)
 				continue;
 			s->type = typed->type;
@@ -473,8 +486,10 @@ static void warn_untyped(const struct loader *l)
 	for (f = 0; f < l->kf->count; f++)
 		if (atomic_load(&l->has_dwarf[f]) && l->exports[f].count &&
 		    !typed[f] && !atomic_load(&l->errors[f]))
-			diag_warning(l->diag, DIAG_AT_FILE(l->kf->files[f].path),
-				     "its debug information describes none of its %zu exports",
+			diag_warning(l->diag,
+				     DIAG_AT_FILE(l->kf->files[f].path),
+				     "its debug information describes none of "
+				     "its %zu exports",
 				     l->exports[f].count);
 	hashmap_free(&files);
 	free(typed);
@@ -484,7 +499,7 @@ void kdwarf_load(const struct kernel_files *kf, const struct export_table *t,
 		 const struct kdwarf_options *opts, struct kabi_model *out,
 		 struct model_builder_stats *stats, struct diag *d)
 {
-	struct loader l = { .kf = kf, .opts = opts, .out = out, .diag = d };
+	struct loader l = {.kf = kf, .opts = opts, .out = out, .diag = d};
 	unsigned threads = opts->jobs ? opts->jobs : 1, i;
 	size_t f;
 

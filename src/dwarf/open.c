@@ -43,7 +43,7 @@ static bool has_debug_info(Dwfl_Module *mod)
 }
 
 int kdwarf_open(struct kdwarf_handle *h, const char *path,
-		      const char *debug_root, struct diag *d)
+		const char *debug_root, struct diag *d)
 {
 	struct strbuf search = STRBUF_INIT;
 	Dwfl_Module *mod;
@@ -91,11 +91,15 @@ int kdwarf_open(struct kdwarf_handle *h, const char *path,
 	}
 	h->dwarf = dwfl_module_getdwarf(mod, &h->bias);
 	if (!h->dwarf) {
-		int err = has_debug_info(mod)
+		int err =
+		    has_debug_info(mod)
 			? diag_error(d, KABI_E_BAD_DWARF, DIAG_AT_FILE(path),
-				     "cannot read its DWARF: %s", dwfl_errmsg(-1))
-			: diag_error(d, KABI_E_NO_DEBUG, DIAG_AT_FILE(path),
-				     "no DWARF debug information: use a debug build, or --debug-root for separate debug files");
+				     "cannot read its DWARF: %s",
+				     dwfl_errmsg(-1))
+			: diag_error(
+			      d, KABI_E_NO_DEBUG, DIAG_AT_FILE(path),
+			      "no DWARF debug information: use a debug build, "
+			      "or --debug-root for separate debug files");
 
 		kdwarf_close(h);
 		return err;

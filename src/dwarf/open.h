@@ -11,12 +11,12 @@ struct kdwarf_handle {
 	Dwfl *dwfl;
 	Dwarf *dwarf;
 	Dwarf_Addr bias;
-	Dwfl_Callbacks callbacks;	/* libdwfl keeps a pointer to it */
+	Dwfl_Callbacks callbacks; /* libdwfl keeps a pointer to it */
 	char *search_path;
 };
 
 int kdwarf_open(struct kdwarf_handle *h, const char *path,
-		      const char *debug_root, struct diag *d);
+		const char *debug_root, struct diag *d);
 void kdwarf_close(struct kdwarf_handle *h);
 
 #endif

@@ -29,8 +29,8 @@ void file_exports_init(struct file_exports *fx, const struct kabi_model *m,
 
 		if (s->module != module)
 			continue;
-		hashmap_add(&fx->by_name, hash_string(model_str(m, s->name)),
-			    i, 0);
+		hashmap_add(&fx->by_name, hash_string(model_str(m, s->name)), i,
+			    0);
 		fx->count++;
 	}
 }
@@ -47,8 +47,9 @@ static uint32_t find_export(const struct file_exports *fx, const char *name)
 
 	for (e = hashmap_first(&fx->by_name, hash_string(name), &it); e;
 	     e = hashmap_next(&fx->by_name, &it))
-		if (!strcmp(model_str(fx->model,
-				      fx->model->symbols[e->key].name), name))
+		if (!strcmp(
+			model_str(fx->model, fx->model->symbols[e->key].name),
+			name))
 			return (uint32_t)e->key;
 	return KABI_NONE;
 }
@@ -74,7 +75,7 @@ static const char *definition_name(Dwarf_Die *die)
 
 static void add_symbol(struct type_walker *w, Dwarf_Die *die, uint32_t index)
 {
-	struct kabi_symbol sym = { .name = index };
+	struct kabi_symbol sym = {.name = index};
 	Dwarf_Attribute attr;
 	Dwarf_Die origin;
 
@@ -83,8 +84,8 @@ static void add_symbol(struct type_walker *w, Dwarf_Die *die, uint32_t index)
 		if (dwarf_attr(die, DW_AT_abstract_origin, &attr) &&
 		    dwarf_formref_die(&attr, &origin))
 			die = &origin;
-		sym.type = walker_function(w, die, &sym.first_param,
-					   &sym.nparams);
+		sym.type =
+		    walker_function(w, die, &sym.first_param, &sym.nparams);
 		sym.flags = KABI_SYM_FUNCTION;
 	} else {
 		sym.type = walker_type_of(w, die);
@@ -108,7 +109,8 @@ struct fragment_summary *symbols_read_cu(Dwarf_Die *cu,
 	 * The assembler describes its functions as returning an unspecified
 	 * type: that is no type information.
 	 */
-	if (dwarf_formudata(dwarf_attr(cu, DW_AT_language, &attr), &language) == 0 &&
+	if (dwarf_formudata(dwarf_attr(cu, DW_AT_language, &attr), &language) ==
+		0 &&
 	    language == DW_LANG_Mips_Assembler)
 		return NULL;
 	frag = xmalloc(sizeof(*frag));
@@ -120,7 +122,8 @@ struct fragment_summary *symbols_read_cu(Dwarf_Die *cu,
 			const char *name;
 			uint32_t index;
 
-			if (tag != DW_TAG_subprogram && tag != DW_TAG_variable) {
+			if (tag != DW_TAG_subprogram &&
+			    tag != DW_TAG_variable) {
 				definitions_note(defs, &child);
 				continue;
 			}

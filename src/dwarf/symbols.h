@@ -16,7 +16,7 @@
 
 /* The exports of one file: name -> index of its symbol in the model. */
 struct file_exports {
-	const struct kabi_model *model;	/* whose symbols are indexed */
+	const struct kabi_model *model; /* whose symbols are indexed */
 	struct hashmap by_name;
 	size_t count;
 };

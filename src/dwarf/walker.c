@@ -57,9 +57,9 @@ void walker_error(struct type_walker *w, Dwarf_Die *die, const char *fmt, ...)
 
 	if (seen >= WALKER_ERROR_CAP) {
 		if (seen == WALKER_ERROR_CAP)
-			diag_error(w->diag, KABI_E_BAD_DWARF,
-				   DIAG_AT_FILE(w->path),
-				   "more problems with its DWARF are not shown");
+			diag_error(
+			    w->diag, KABI_E_BAD_DWARF, DIAG_AT_FILE(w->path),
+			    "more problems with its DWARF are not shown");
 		return;
 	}
 	va_start(ap, fmt);
@@ -132,8 +132,7 @@ static uint32_t normalized_file(struct type_walker *w, const char *file)
 	return id;
 }
 
-static void set_decl(struct type_walker *w, Dwarf_Die *die,
-		     struct kabi_type *t)
+static void set_decl(struct type_walker *w, Dwarf_Die *die, struct kabi_type *t)
 {
 	uint64_t index, line;
 	const char *file;
@@ -143,8 +142,9 @@ static void set_decl(struct type_walker *w, Dwarf_Die *die,
 	if (!get_udata(die, DW_AT_decl_file, &index))
 		return;
 	if (w->files_state == 0)
-		w->files_state = dwarf_getsrcfiles(&w->cu, &w->files,
-						   &w->nfiles) == 0 ? 1 : -1;
+		w->files_state =
+		    dwarf_getsrcfiles(&w->cu, &w->files, &w->nfiles) == 0 ? 1
+									  : -1;
 	if (w->files_state < 0 || index >= w->nfiles)
 		return;
 	file = dwarf_filesrc(w->files, index, NULL, NULL);
@@ -180,7 +180,7 @@ uint32_t walker_type(struct type_walker *w, Dwarf_Die *die)
 	uint64_t off = dwarf_dieoffset(die);
 	Dwarf_Die array;
 	uint64_t hash = hash_u64(off);
-	struct kabi_type placeholder = { .kind = KABI_UNKNOWN };
+	struct kabi_type placeholder = {.kind = KABI_UNKNOWN};
 	struct hashmap_iter iter;
 	struct hashmap_entry *e;
 	uint32_t id;
@@ -206,7 +206,7 @@ uint32_t walker_type_of(struct type_walker *w, Dwarf_Die *die)
 	Dwarf_Die target;
 
 	if (!dwarf_attr_integrate(die, DW_AT_type, &attr))
-		return 0;	/* no type: void */
+		return 0; /* no type: void */
 	if (!dwarf_formref_die(&attr, &target)) {
 		walker_error(w, die, "cannot follow 'DW_AT_type': %s",
 			     dwarf_errmsg(-1));
@@ -238,8 +238,8 @@ static void fill_reference(struct type_walker *w, Dwarf_Die *die,
 	t->kind = kind;
 	t->target = walker_type_of(w, die);
 	if (kind == KABI_POINTER)
-		t->size = get_udata(die, DW_AT_byte_size, &v) ? v
-							      : w->address_size;
+		t->size =
+		    get_udata(die, DW_AT_byte_size, &v) ? v : w->address_size;
 	if (kind == KABI_TYPEDEF) {
 		t->name = name_of(w, die);
 		set_decl(w, die, t);
@@ -256,7 +256,7 @@ static int member_location(struct type_walker *w, Dwarf_Die *member,
 
 	*bytes = 0;
 	if (!dwarf_attr(member, DW_AT_data_member_location, &attr))
-		return 0;	/* union members have none */
+		return 0; /* union members have none */
 	if (dwarf_formudata(&attr, &v) == 0) {
 		*bytes = v;
 		return 0;
@@ -278,7 +278,7 @@ static uint64_t member_offset(struct type_walker *w, Dwarf_Die *member,
 	uint64_t bytes, bit_offset, storage;
 
 	if (get_udata(member, DW_AT_data_bit_offset, &bit_offset))
-		return bit_offset;	/* DWARF 4 and later */
+		return bit_offset; /* DWARF 4 and later */
 	member_location(w, member, &bytes);
 	if (!bit_size || !get_udata(member, DW_AT_bit_offset, &bit_offset))
 		return bytes * 8;
@@ -295,7 +295,8 @@ static uint64_t member_offset(struct type_walker *w, Dwarf_Die *member,
 		    dwarf_formref_die(&attr, &type)) {
 			Dwarf_Word size;
 
-			storage = dwarf_aggregate_size(&type, &size) == 0 ? size : 0;
+			storage =
+			    dwarf_aggregate_size(&type, &size) == 0 ? size : 0;
 		}
 	}
 	if (w->big_endian)
@@ -305,7 +306,7 @@ static uint64_t member_offset(struct type_walker *w, Dwarf_Die *member,
 
 static void add_member(struct type_walker *w, Dwarf_Die *member)
 {
-	struct kabi_member m = { 0 };
+	struct kabi_member m = {0};
 	uint64_t v;
 
 	m.name = name_of(w, member);
@@ -352,7 +353,7 @@ static int enum_signedness(Dwarf_Die *die)
 	if (!dwarf_attr(die, DW_AT_type, &attr) ||
 	    !dwarf_formref_die(&attr, &type) ||
 	    !get_udata(&type, DW_AT_encoding, &enc))
-		return -1;	/* unknown */
+		return -1; /* unknown */
 	return enc == DW_ATE_signed || enc == DW_ATE_signed_char;
 }
 
@@ -374,7 +375,7 @@ static void fill_enum(struct type_walker *w, Dwarf_Die *die,
 	if (dwarf_child(die, &child) != 0)
 		return;
 	do {
-		struct kabi_enumerator e = { 0 };
+		struct kabi_enumerator e = {0};
 		Dwarf_Attribute attr;
 		Dwarf_Sword sv;
 		Dwarf_Word uv;
@@ -385,7 +386,8 @@ static void fill_enum(struct type_walker *w, Dwarf_Die *die,
 		if (!dwarf_attr(&child, DW_AT_const_value, &attr))
 			walker_error(w, &child, "enumerator without a value");
 		else if (is_signed > 0 ||
-			 (is_signed < 0 && dwarf_whatform(&attr) == DW_FORM_sdata)) {
+			 (is_signed < 0 &&
+			  dwarf_whatform(&attr) == DW_FORM_sdata)) {
 			if (dwarf_formsdata(&attr, &sv) == 0) {
 				e.value = (uint64_t)sv;
 				if (sv < 0)
@@ -412,7 +414,7 @@ static bool subrange_count(Dwarf_Die *sub, uint64_t *count)
 		return dwarf_formudata(&attr, &v) == 0 && (*count = v, true);
 	if (!dwarf_attr(sub, DW_AT_upper_bound, &attr) ||
 	    dwarf_formsdata(&attr, &upper) != 0)
-		return false;	/* flexible array, or a variable bound */
+		return false; /* flexible array, or a variable bound */
 	if (dwarf_attr(sub, DW_AT_lower_bound, &attr) &&
 	    dwarf_formsdata(&attr, &lower) != 0)
 		return false;
@@ -424,7 +426,10 @@ static bool subrange_count(Dwarf_Die *sub, uint64_t *count)
 static void fill_array(struct type_walker *w, Dwarf_Die *die,
 		       struct kabi_type *t)
 {
-	struct { uint64_t count; bool known; } dims[16];
+	struct {
+		uint64_t count;
+		bool known;
+	} dims[16];
 	size_t ndims = 0, i;
 	uint32_t inner = walker_type_of(w, die);
 	Dwarf_Die child;
@@ -434,11 +439,12 @@ static void fill_array(struct type_walker *w, Dwarf_Die *die,
 			if (dwarf_tag(&child) != DW_TAG_subrange_type)
 				continue;
 			if (ndims == sizeof(dims) / sizeof(dims[0])) {
-				walker_error(w, die, "array of more than 16 dimensions");
+				walker_error(
+				    w, die, "array of more than 16 dimensions");
 				break;
 			}
-			dims[ndims].known = subrange_count(&child,
-							   &dims[ndims].count);
+			dims[ndims].known =
+			    subrange_count(&child, &dims[ndims].count);
 			ndims++;
 		} while (dwarf_siblingof(&child, &child) == 0);
 	}
@@ -448,7 +454,7 @@ static void fill_array(struct type_walker *w, Dwarf_Die *die,
 	}
 	/* int a[2][3] is an array of 2 arrays of 3: build from the inside */
 	for (i = ndims; i-- > 1;) {
-		struct kabi_type dim = { .kind = KABI_ARRAY, .target = inner };
+		struct kabi_type dim = {.kind = KABI_ARRAY, .target = inner};
 
 		dim.size = dims[i].known ? dims[i].count : 0;
 		dim.flags = dims[i].known ? 0 : KABI_TYPE_NO_COUNT;
@@ -485,7 +491,8 @@ static void fill_function(struct type_walker *w, Dwarf_Die *die,
 		case DW_TAG_formal_parameter:
 			model_add_param(w->out, walker_type_of(w, &child));
 			if (names)
-				model_add_param_name(w->out, name_of(w, &child));
+				model_add_param_name(w->out,
+						     name_of(w, &child));
 			t->count++;
 			break;
 		case DW_TAG_unspecified_parameters:
@@ -500,14 +507,22 @@ static void fill_function(struct type_walker *w, Dwarf_Die *die,
 static const char *unknown_tag_name(int tag)
 {
 	switch (tag) {
-	case DW_TAG_unspecified_type: return "DW_TAG_unspecified_type";
-	case DW_TAG_reference_type: return "DW_TAG_reference_type";
-	case DW_TAG_rvalue_reference_type: return "DW_TAG_rvalue_reference_type";
-	case DW_TAG_ptr_to_member_type: return "DW_TAG_ptr_to_member_type";
-	case DW_TAG_class_type: return "DW_TAG_class_type";
-	case DW_TAG_string_type: return "DW_TAG_string_type";
-	case DW_TAG_set_type: return "DW_TAG_set_type";
-	default: return NULL;
+	case DW_TAG_unspecified_type:
+		return "DW_TAG_unspecified_type";
+	case DW_TAG_reference_type:
+		return "DW_TAG_reference_type";
+	case DW_TAG_rvalue_reference_type:
+		return "DW_TAG_rvalue_reference_type";
+	case DW_TAG_ptr_to_member_type:
+		return "DW_TAG_ptr_to_member_type";
+	case DW_TAG_class_type:
+		return "DW_TAG_class_type";
+	case DW_TAG_string_type:
+		return "DW_TAG_string_type";
+	case DW_TAG_set_type:
+		return "DW_TAG_set_type";
+	default:
+		return NULL;
 	}
 }
 
@@ -529,13 +544,14 @@ static void fill_unknown(struct type_walker *w, Dwarf_Die *die,
 	strbuf_release(&sb);
 	/* the C ones are expected; anything else is worth a word */
 	if (!known)
-		walker_error(w, die, "unexpected tag 0x%x where a type should be",
+		walker_error(w, die,
+			     "unexpected tag 0x%x where a type should be",
 			     dwarf_tag(die));
 }
 
 static void fill(struct type_walker *w, Dwarf_Die *die, uint32_t id)
 {
-	struct kabi_type t = { 0 };
+	struct kabi_type t = {0};
 
 	switch (dwarf_tag(die)) {
 	case DW_TAG_base_type:
@@ -596,7 +612,7 @@ void walker_drain(struct type_walker *w)
 uint32_t walker_function(struct type_walker *w, Dwarf_Die *subprogram,
 			 uint32_t *first_name, uint32_t *nnames)
 {
-	struct kabi_type placeholder = { .kind = KABI_UNKNOWN }, t = { 0 };
+	struct kabi_type placeholder = {.kind = KABI_UNKNOWN}, t = {0};
 	uint32_t id = model_add_type(w->out, &placeholder);
 
 	*first_name = (uint32_t)w->out->nparam_names;

@@ -26,19 +26,19 @@ struct pending_die {
 
 struct type_walker {
 	Dwarf_Die cu;
-	struct kabi_model *out;		/* the fragment being built */
-	struct hashmap seen;		/* DIE offset -> local type id */
+	struct kabi_model *out; /* the fragment being built */
+	struct hashmap seen;	/* DIE offset -> local type id */
 	struct pending_die *queue;
 	size_t nqueue, queue_alloc;
-	Dwarf_Files *files;		/* the CU's file table, read on demand */
+	Dwarf_Files *files; /* the CU's file table, read on demand */
 	size_t nfiles;
-	int files_state;		/* 0 unread, 1 read, -1 unreadable */
+	int files_state; /* 0 unread, 1 read, -1 unreadable */
 	const char *comp_dir;
 	uint8_t address_size;
 	bool big_endian;
-	const char *path;		/* for diagnostics */
+	const char *path; /* for diagnostics */
 	struct diag *diag;
-	atomic_uint *errors;		/* shared per file, to cap reports */
+	atomic_uint *errors; /* shared per file, to cap reports */
 };
 
 void walker_init(struct type_walker *w, Dwarf_Die *cu, struct kabi_model *out,
@@ -58,7 +58,7 @@ uint32_t walker_function(struct type_walker *w, Dwarf_Die *subprogram,
 /* Fill in every queued type. */
 void walker_drain(struct type_walker *w);
 /* Report a problem with a DIE (capped per file). */
-__attribute__((format(printf, 3, 4)))
-void walker_error(struct type_walker *w, Dwarf_Die *die, const char *fmt, ...);
+__attribute__((format(printf, 3, 4))) void
+walker_error(struct type_walker *w, Dwarf_Die *die, const char *fmt, ...);
 
 #endif

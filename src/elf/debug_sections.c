@@ -18,7 +18,6 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-
 #ifdef HAVE_ZSTD
 #include <zstd.h>
 #endif
@@ -32,7 +31,7 @@
 
 /* No kernel's debug information comes near these. */
 #define MAX_SECTION (UINT64_C(4) << 30)
-#define MAX_IMAGE (UINT64_C(8) << 30)
+#define MAX_IMAGE   (UINT64_C(8) << 30)
 /* DWARF compresses some 3 to 10 times; claims past this are not DWARF */
 #define MAX_RATIO 1024
 
@@ -85,10 +84,11 @@ static int inflate_section(struct image *im, const unsigned char *raw,
 				  "section '%s' lies outside the file", name);
 	if (ch->ch_size > MAX_SECTION || im->len + ch->ch_size > MAX_IMAGE ||
 	    ch->ch_size / MAX_RATIO > sh->sh_size)
-		return diag_error(d, KABI_E_BAD_ELF, DIAG_AT_FILE(path),
-				  "section '%s' would decompress to %llu bytes, from %llu",
-				  name, (unsigned long long)ch->ch_size,
-				  (unsigned long long)sh->sh_size);
+		return diag_error(
+		    d, KABI_E_BAD_ELF, DIAG_AT_FILE(path),
+		    "section '%s' would decompress to %llu bytes, from %llu",
+		    name, (unsigned long long)ch->ch_size,
+		    (unsigned long long)sh->sh_size);
 	out = xmalloc(ch->ch_size + 1);
 	got = ZSTD_decompress(out, ch->ch_size + 1,
 			      raw + sh->sh_offset + chdr_size,
@@ -97,8 +97,9 @@ static int inflate_section(struct image *im, const unsigned char *raw,
 		free(out);
 		return diag_error(d, KABI_E_BAD_ELF, DIAG_AT_FILE(path),
 				  "cannot decompress section '%s': %s", name,
-				  ZSTD_isError(got) ? ZSTD_getErrorName(got)
-						    : "size differs from its header");
+				  ZSTD_isError(got)
+				      ? ZSTD_getErrorName(got)
+				      : "size differs from its header");
 	}
 	off = append(im, out, ch->ch_size, 8);
 	free(out);
@@ -116,7 +117,8 @@ static int inflate_section(struct image *im, const unsigned char *raw,
 {
 	(void)im, (void)raw, (void)rawlen, (void)elf, (void)sh, (void)ch;
 	return diag_error(d, KABI_E_UNSUPPORTED, DIAG_AT_FILE(path),
-			  "section '%s' is zstd-compressed, and this kabi was built without libzstd",
+			  "section '%s' is zstd-compressed, and this kabi was "
+			  "built without libzstd",
 			  name);
 }
 #endif
@@ -129,8 +131,8 @@ static int append_section_headers(struct image *im, Elf *elf,
 	int cls = gelf_getclass(elf);
 	Elf_Type type = ELF_T_SHDR;
 	size_t fsize = gelf_fsize(elf, type, n, EV_CURRENT), i;
-	Elf_Data src = { .d_type = type, .d_version = EV_CURRENT };
-	Elf_Data dst = { .d_type = type, .d_version = EV_CURRENT };
+	Elf_Data src = {.d_type = type, .d_version = EV_CURRENT};
+	Elf_Data dst = {.d_type = type, .d_version = EV_CURRENT};
 	Elf32_Shdr *s32 = NULL;
 	int ok;
 
@@ -164,7 +166,8 @@ static int append_section_headers(struct image *im, Elf *elf,
 	*offset = append(im, NULL, fsize, 8);
 	dst.d_buf = im->buf + *offset;
 	dst.d_size = fsize;
-	ok = gelf_xlatetof(elf, &dst, &src, elf_getident(elf, NULL)[EI_DATA]) != NULL;
+	ok = gelf_xlatetof(elf, &dst, &src, elf_getident(elf, NULL)[EI_DATA]) !=
+	     NULL;
 	free(s32);
 	return ok ? 0 : -1;
 }
@@ -172,9 +175,9 @@ static int append_section_headers(struct image *im, Elf *elf,
 /* The file's own ELF header but for where the section headers are. */
 static int write_header(struct image *im, Elf *elf, uint64_t shoff)
 {
-	Elf_Data src = { .d_type = ELF_T_EHDR, .d_version = EV_CURRENT };
-	Elf_Data dst = { .d_type = ELF_T_EHDR, .d_version = EV_CURRENT,
-			 .d_buf = im->buf };
+	Elf_Data src = {.d_type = ELF_T_EHDR, .d_version = EV_CURRENT};
+	Elf_Data dst = {
+	    .d_type = ELF_T_EHDR, .d_version = EV_CURRENT, .d_buf = im->buf};
 	Elf32_Ehdr e32;
 	Elf64_Ehdr e64;
 
@@ -194,23 +197,26 @@ static int write_header(struct image *im, Elf *elf, uint64_t shoff)
 		src.d_size = sizeof(e64);
 	}
 	dst.d_size = gelf_fsize(elf, ELF_T_EHDR, 1, EV_CURRENT);
-	return gelf_xlatetof(elf, &dst, &src,
-			     elf_getident(elf, NULL)[EI_DATA]) ? 0 : -1;
+	return gelf_xlatetof(elf, &dst, &src, elf_getident(elf, NULL)[EI_DATA])
+		   ? 0
+		   : -1;
 }
 
 /* The whole rewritten image, or -error; *changed false if nothing to do. */
-static int rewrite(Elf *elf, const char *path, struct image *im,
-		   bool *changed, struct diag *d)
+static int rewrite(Elf *elf, const char *path, struct image *im, bool *changed,
+		   struct diag *d)
 {
 	size_t rawlen, n = 0, shstrndx, i;
-	const unsigned char *raw = (const unsigned char *)elf_rawfile(elf, &rawlen);
+	const unsigned char *raw =
+	    (const unsigned char *)elf_rawfile(elf, &rawlen);
 	GElf_Shdr *shdrs;
 	uint64_t shoff = 0;
 	int err = 0;
 
 	*changed = false;
-	if (!raw || elf_getshdrnum(elf, &n) || elf_getshdrstrndx(elf, &shstrndx))
-		return 0;	/* libdwfl will say what is wrong */
+	if (!raw || elf_getshdrnum(elf, &n) ||
+	    elf_getshdrstrndx(elf, &shstrndx))
+		return 0; /* libdwfl will say what is wrong */
 	shdrs = xcalloc(n + 1, sizeof(*shdrs));
 	append(im, raw, rawlen, 1);
 	for (i = 0; i < n && !err; i++) {
@@ -223,19 +229,22 @@ static int rewrite(Elf *elf, const char *path, struct image *im,
 		if (!is_zstd_section(scn, &shdrs[i], &ch))
 			continue;
 		name = elf_strptr(elf, shstrndx, shdrs[i].sh_name);
-		err = inflate_section(im, raw, rawlen, elf, &shdrs[i], &ch, path,
-				      name ? name : "?", d);
+		err = inflate_section(im, raw, rawlen, elf, &shdrs[i], &ch,
+				      path, name ? name : "?", d);
 		*changed = true;
 	}
 	if (!err && *changed) {
 		if (append_section_headers(im, elf, shdrs, n, &shoff) < 0)
-			err = diag_error(d, KABI_E_BAD_ELF, DIAG_AT_FILE(path),
-					 "cannot lay out its decompressed sections (too large for a 32-bit file?): %s",
-					 elf_errmsg(-1));
+			err = diag_error(
+			    d, KABI_E_BAD_ELF, DIAG_AT_FILE(path),
+			    "cannot lay out its decompressed sections (too "
+			    "large for a 32-bit file?): %s",
+			    elf_errmsg(-1));
 	}
 	if (!err && *changed && write_header(im, elf, shoff) < 0)
 		err = diag_error(d, KABI_E_BAD_ELF, DIAG_AT_FILE(path),
-				 "cannot write the ELF header: %s", elf_errmsg(-1));
+				 "cannot write the ELF header: %s",
+				 elf_errmsg(-1));
 	free(shdrs);
 	return err;
 }
@@ -256,9 +265,10 @@ static int to_memfd(const struct image *im, const char *path, struct diag *d)
 			continue;
 		if (w <= 0) {
 			close(fd);
-			return diag_error(d, KABI_E_IO, DIAG_AT_FILE(path),
-					  "cannot buffer decompressed sections: %s",
-					  strerror(errno));
+			return diag_error(
+			    d, KABI_E_IO, DIAG_AT_FILE(path),
+			    "cannot buffer decompressed sections: %s",
+			    strerror(errno));
 		}
 		done += (size_t)w;
 	}
@@ -268,7 +278,7 @@ static int to_memfd(const struct image *im, const char *path, struct diag *d)
 int kelf_open_debug_input(const char *path, struct diag *d)
 {
 	int fd = kelf_open_input(path, NULL, d), out;
-	struct image im = { 0 };
+	struct image im = {0};
 	bool changed = false;
 	Elf *elf;
 	int err;
@@ -277,7 +287,7 @@ int kelf_open_debug_input(const char *path, struct diag *d)
 		return fd;
 	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	if (!elf)
-		return fd;	/* libdwfl will say what is wrong */
+		return fd; /* libdwfl will say what is wrong */
 	err = elf_kind(elf) == ELF_K_ELF ? rewrite(elf, path, &im, &changed, d)
 					 : 0;
 	elf_end(elf);

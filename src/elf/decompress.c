@@ -42,10 +42,11 @@ static int copy_out(struct inflate_stream *in, int out, const char *path,
 
 	while (!err && (n = inflate_read(in, buf, 1 << 16)) != 0) {
 		if (n < 0)
-			err = diag_error(d, KABI_E_BAD_ELF, DIAG_AT_FILE(path),
-					 "%s-compressed, and damaged: %s",
-					 inflate_format_name(inflate_format_of(in)),
-					 inflate_error(in));
+			err = diag_error(
+			    d, KABI_E_BAD_ELF, DIAG_AT_FILE(path),
+			    "%s-compressed, and damaged: %s",
+			    inflate_format_name(inflate_format_of(in)),
+			    inflate_error(in));
 		else if (write_all(out, buf, (size_t)n) < 0)
 			err = diag_error(d, KABI_E_IO, DIAG_AT_FILE(path),
 					 "cannot buffer decompressed data: %s",
@@ -62,8 +63,8 @@ int decompress_to_memfd(int fd, const char *path, struct diag *d)
 	int out, err;
 
 	if (!in)
-		return diag_error(d, KABI_E_UNSUPPORTED, DIAG_AT_FILE(path), "%s",
-				  why);
+		return diag_error(d, KABI_E_UNSUPPORTED, DIAG_AT_FILE(path),
+				  "%s", why);
 	out = memfd_create("kabi-module", MFD_CLOEXEC);
 	if (out < 0) {
 		inflate_close(in);

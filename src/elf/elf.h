@@ -19,7 +19,7 @@
 /* One file of a kernel: vmlinux or a module. */
 struct kernel_file {
 	char *path;
-	char *module;		/* "vmlinux", or the module path "fs/fat/fat" */
+	char *module; /* "vmlinux", or the module path "fs/fat/fat" */
 	bool is_vmlinux;
 };
 
@@ -28,12 +28,12 @@ struct kernel_files {
 	struct kernel_file *files;
 	size_t count;
 	size_t alloc;
-	char *release;		/* "6.1.0-57-cloud-amd64", or NULL if unknown */
-	char *tree;		/* the first folder read as a tree, or NULL */
+	char *release; /* "6.1.0-57-cloud-amd64", or NULL if unknown */
+	char *tree;    /* the first folder read as a tree, or NULL */
 };
 
 struct tree_options {
-	const char *vmlinux;	/* --vmlinux: use this file as the vmlinux */
+	const char *vmlinux; /* --vmlinux: use this file as the vmlinux */
 };
 
 void kernel_files_init(struct kernel_files *kf);
@@ -53,7 +53,8 @@ void kernel_files_add(struct kernel_files *kf, const char *path,
 int kernel_files_need_vmlinux(const struct kernel_files *kf, struct diag *d);
 void kernel_files_warn_no_vmlinux(const struct kernel_files *kf,
 				  struct diag *d);
-/* The module name of a loose file: "fs/fat/fat" from .../kernel/fs/fat/fat.ko */
+/* The module name of a loose file: "fs/fat/fat" from .../kernel/fs/fat/fat.ko
+ */
 char *module_name_from_path(const char *path);
 
 enum export_symbol_type {
@@ -65,13 +66,13 @@ enum export_symbol_type {
 struct kabi_export {
 	uint32_t name;
 	uint32_t module;
-	uint32_t ns;		/* namespace; 0 ("") when none */
-	uint32_t section;	/* ELF section of the symbol, e.g. ".text" */
-	uint64_t size;		/* st_size of the symbol */
-	uint64_t value;		/* offset of the symbol in its section */
+	uint32_t ns;	  /* namespace; 0 ("") when none */
+	uint32_t section; /* ELF section of the symbol, e.g. ".text" */
+	uint64_t size;	  /* st_size of the symbol */
+	uint64_t value;	  /* offset of the symbol in its section */
 	uint32_t crc;
 	bool has_crc;
-	bool gpl_only;		/* from __ksymtab_gpl */
+	bool gpl_only; /* from __ksymtab_gpl */
 	enum export_symbol_type type;
 };
 
@@ -85,7 +86,7 @@ struct export_table {
 	/* ELF machine and class of the files read; 0 before the first */
 	unsigned machine;
 	unsigned elf_class;
-	unsigned byte_order;	/* ELFDATA2LSB or ELFDATA2MSB */
+	unsigned byte_order; /* ELFDATA2LSB or ELFDATA2MSB */
 	struct strset strings;
 	struct kabi_export *exports;
 	size_t count;
@@ -123,8 +124,7 @@ void exports_read_files(const struct kernel_files *kf, unsigned jobs,
  * *compression, if given, names the format, or is NULL. Negative on
  * error, reported in d.
  */
-int kelf_open_input(const char *path, const char **compression,
-		   struct diag *d);
+int kelf_open_input(const char *path, const char **compression, struct diag *d);
 
 /*
  * The same for reading its DWARF: where debug sections are compressed

@@ -21,15 +21,15 @@
 #include "../util/banned.h"
 
 static const struct machine_desc machines[] = {
-	/* machine  name    bits abs64 abs32 prel32: relocation types */
-	{ EM_X86_64, "x86-64", 64, 1, 10, 2 },	/* R_X86_64_64, _32, _PC32 */
-	{ EM_386, "i386", 32, 0, 1, 2 },	/* R_386_32, _PC32 */
-	{ EM_AARCH64, "AArch64", 64, 257, 258, 261 }, /* ABS64/32, PREL32 */
-	{ EM_ARM, "ARM", 32, 0, 2, 3 },		/* R_ARM_ABS32, _REL32 */
-	{ EM_PPC64, "PowerPC64", 64, 38, 1, 26 }, /* ADDR64, ADDR32, REL32 */
-	{ EM_PPC, "PowerPC", 32, 0, 1, 26 },	/* ADDR32, REL32 */
-	{ EM_S390, "s390", 0, 22, 4, 5 },	/* R_390_64, _32, _PC32 */
-	{ EM_RISCV, "RISC-V", 0, 2, 1, 57 },	/* R_RISCV_64, _32, _32_PCREL */
+    /* machine  name    bits abs64 abs32 prel32: relocation types */
+    {EM_X86_64, "x86-64", 64, 1, 10, 2},	/* R_X86_64_64, _32, _PC32 */
+    {EM_386, "i386", 32, 0, 1, 2},		/* R_386_32, _PC32 */
+    {EM_AARCH64, "AArch64", 64, 257, 258, 261}, /* ABS64/32, PREL32 */
+    {EM_ARM, "ARM", 32, 0, 2, 3},		/* R_ARM_ABS32, _REL32 */
+    {EM_PPC64, "PowerPC64", 64, 38, 1, 26},	/* ADDR64, ADDR32, REL32 */
+    {EM_PPC, "PowerPC", 32, 0, 1, 26},		/* ADDR32, REL32 */
+    {EM_S390, "s390", 0, 22, 4, 5},		/* R_390_64, _32, _PC32 */
+    {EM_RISCV, "RISC-V", 0, 2, 1, 57},		/* R_RISCV_64, _32, _32_PCREL */
 };
 
 static const struct machine_desc *find_machine(GElf_Half machine)
@@ -49,8 +49,7 @@ const char *kelf_machine_name(unsigned machine)
 	return m ? m->name : "an unknown machine";
 }
 
-int kelf_open_input(const char *path, const char **compression,
-		   struct diag *d)
+int kelf_open_input(const char *path, const char **compression, struct diag *d)
 {
 	enum inflate_format format;
 	unsigned char magic[6];
@@ -76,8 +75,8 @@ int kelf_open_input(const char *path, const char **compression,
 	n = pread(fd, magic, sizeof(magic), 0);
 	format = inflate_detect(magic, n > 0 ? (size_t)n : 0);
 	if (compression)
-		*compression = format == INFLATE_NONE ? NULL
-						      : inflate_format_name(format);
+		*compression =
+		    format == INFLATE_NONE ? NULL : inflate_format_name(format);
 	if (format != INFLATE_NONE) {
 		int out = decompress_to_memfd(fd, path, d);
 
@@ -91,7 +90,8 @@ int kelf_open_input(const char *path, const char **compression,
 static int not_elf(struct kelf_file *f)
 {
 	if (f->compression)
-		return diag_error(f->diag, KABI_E_NOT_ELF, DIAG_AT_FILE(f->path),
+		return diag_error(f->diag, KABI_E_NOT_ELF,
+				  DIAG_AT_FILE(f->path),
 				  "%s-compressed, but not an ELF file inside",
 				  f->compression);
 	return diag_error(f->diag, KABI_E_NOT_ELF, DIAG_AT_FILE(f->path),
@@ -103,8 +103,9 @@ static int begin_elf(struct kelf_file *f, int fd)
 	f->fd = fd;
 	f->elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	if (!f->elf)
-		return diag_error(f->diag, KABI_E_BAD_ELF, DIAG_AT_FILE(f->path),
-				  "cannot read: %s", elf_errmsg(-1));
+		return diag_error(f->diag, KABI_E_BAD_ELF,
+				  DIAG_AT_FILE(f->path), "cannot read: %s",
+				  elf_errmsg(-1));
 	if (elf_kind(f->elf) != ELF_K_ELF)
 		return not_elf(f);
 	return 0;
@@ -126,16 +127,14 @@ static int check_header(struct kelf_file *f)
 	f->ptr_size = ident[EI_CLASS] == ELFCLASS64 ? 8 : 4;
 	f->machine = find_machine(f->ehdr.e_machine);
 	if (!f->machine)
-		return diag_error(f->diag, KABI_E_UNSUPPORTED,
-				  DIAG_AT_FILE(path),
-				  "unsupported ELF machine %u",
-				  f->ehdr.e_machine);
+		return diag_error(
+		    f->diag, KABI_E_UNSUPPORTED, DIAG_AT_FILE(path),
+		    "unsupported ELF machine %u", f->ehdr.e_machine);
 	if (f->machine->bits && f->machine->bits != f->ptr_size * 8)
-		return diag_error(f->diag, KABI_E_UNSUPPORTED,
-				  DIAG_AT_FILE(path),
-				  "%u-bit ELF file for %s, a %u-bit machine",
-				  f->ptr_size * 8, f->machine->name,
-				  f->machine->bits);
+		return diag_error(
+		    f->diag, KABI_E_UNSUPPORTED, DIAG_AT_FILE(path),
+		    "%u-bit ELF file for %s, a %u-bit machine", f->ptr_size * 8,
+		    f->machine->name, f->machine->bits);
 	switch (f->ehdr.e_type) {
 	case ET_REL:
 		f->is_rel = true;
@@ -144,10 +143,10 @@ static int check_header(struct kelf_file *f)
 	case ET_DYN:
 		return 0;
 	default:
-		return diag_error(f->diag, KABI_E_UNSUPPORTED,
-				  DIAG_AT_FILE(path),
-				  "ELF type %u is neither a kernel image nor a module",
-				  f->ehdr.e_type);
+		return diag_error(
+		    f->diag, KABI_E_UNSUPPORTED, DIAG_AT_FILE(path),
+		    "ELF type %u is neither a kernel image nor a module",
+		    f->ehdr.e_type);
 	}
 }
 
@@ -156,19 +155,21 @@ static int read_section_headers(struct kelf_file *f)
 	size_t shstrndx, n, i, raw_size;
 
 	if (!elf_rawfile(f->elf, &raw_size))
-		return diag_error(f->diag, KABI_E_BAD_ELF, DIAG_AT_FILE(f->path),
-				  "cannot map file: %s", elf_errmsg(-1));
+		return diag_error(f->diag, KABI_E_BAD_ELF,
+				  DIAG_AT_FILE(f->path), "cannot map file: %s",
+				  elf_errmsg(-1));
 	if (elf_getshdrnum(f->elf, &n) < 0 ||
 	    elf_getshdrstrndx(f->elf, &shstrndx) < 0)
-		return diag_error(f->diag, KABI_E_BAD_ELF, DIAG_AT_FILE(f->path),
-				  "cannot read section headers: %s",
-				  elf_errmsg(-1));
+		return diag_error(
+		    f->diag, KABI_E_BAD_ELF, DIAG_AT_FILE(f->path),
+		    "cannot read section headers: %s", elf_errmsg(-1));
 	/* libelf reports no sections when the table lies past the end */
 	if (n == 0 && f->ehdr.e_shoff)
-		return diag_error(f->diag, KABI_E_BAD_ELF, DIAG_AT_FILE(f->path),
-				  "section header table at 0x%" PRIx64
-				  " lies past the end of the file (%zu bytes): truncated?",
-				  (uint64_t)f->ehdr.e_shoff, raw_size);
+		return diag_error(
+		    f->diag, KABI_E_BAD_ELF, DIAG_AT_FILE(f->path),
+		    "section header table at 0x%" PRIx64
+		    " lies past the end of the file (%zu bytes): truncated?",
+		    (uint64_t)f->ehdr.e_shoff, raw_size);
 	f->sections = xcalloc(n, sizeof(*f->sections));
 	f->nsections = n;
 	for (i = 0; i < n; i++) {
@@ -180,23 +181,24 @@ static int read_section_headers(struct kelf_file *f)
 					  DIAG_AT_FILE(f->path),
 					  "cannot read section header %zu: %s",
 					  i, elf_errmsg(-1));
-		sec->name = i ? elf_strptr(f->elf, shstrndx, sec->shdr.sh_name)
-			      : "";
+		sec->name =
+		    i ? elf_strptr(f->elf, shstrndx, sec->shdr.sh_name) : "";
 		if (!sec->name)
 			return diag_error(f->diag, KABI_E_BAD_ELF,
 					  DIAG_AT_FILE(f->path),
-					  "name of section %zu lies outside the section name table",
+					  "name of section %zu lies outside "
+					  "the section name table",
 					  i);
 		if (sec->shdr.sh_type != SHT_NOBITS &&
 		    (sec->shdr.sh_offset > raw_size ||
 		     sec->shdr.sh_size > raw_size - sec->shdr.sh_offset))
-			return diag_error(f->diag, KABI_E_BAD_ELF,
-					  DIAG_AT_FILE(f->path),
-					  "section %zu '%s' (0x%" PRIx64 "+0x%" PRIx64
-					  ") extends past the end of the file (0x%zx bytes): truncated?",
-					  i, sec->name,
-					  (uint64_t)sec->shdr.sh_offset,
-					  (uint64_t)sec->shdr.sh_size, raw_size);
+			return diag_error(
+			    f->diag, KABI_E_BAD_ELF, DIAG_AT_FILE(f->path),
+			    "section %zu '%s' (0x%" PRIx64 "+0x%" PRIx64
+			    ") extends past the end of the file (0x%zx bytes): "
+			    "truncated?",
+			    i, sec->name, (uint64_t)sec->shdr.sh_offset,
+			    (uint64_t)sec->shdr.sh_size, raw_size);
 	}
 	return 0;
 }
@@ -222,8 +224,8 @@ static void index_alloc_sections(struct kelf_file *f)
 		if ((sh->sh_flags & SHF_ALLOC) && sh->sh_size)
 			f->alloc_by_addr[f->nalloc++] = i;
 	}
-	array_sort_r(f->alloc_by_addr, f->nalloc, sizeof(size_t), compare_by_addr,
-		f);
+	array_sort_r(f->alloc_by_addr, f->nalloc, sizeof(size_t),
+		     compare_by_addr, f);
 }
 
 static int find_symtab(struct kelf_file *f)
@@ -249,9 +251,9 @@ static int find_symtab(struct kelf_file *f)
 		    f->sections[i].shdr.sh_link == f->symtab)
 			f->symtab_shndx = elf_getdata(f->sections[i].scn, NULL);
 	if (f->symtab && !elf_getdata(f->sections[f->symtab].scn, NULL))
-		return diag_error(f->diag, KABI_E_BAD_ELF, DIAG_AT_FILE(f->path),
-				  "cannot read symbol table: %s",
-				  elf_errmsg(-1));
+		return diag_error(
+		    f->diag, KABI_E_BAD_ELF, DIAG_AT_FILE(f->path),
+		    "cannot read symbol table: %s", elf_errmsg(-1));
 	return 0;
 }
 
@@ -389,25 +391,24 @@ static int add_relocs(struct kelf_file *f, struct kelf_section *target,
 		struct kelf_reloc r;
 
 		if (read_reloc(f, rsec, data, i, &r) < 0)
-			return diag_error(f->diag, KABI_E_BAD_ELF,
-					  DIAG_AT_SECTION(f->path, rsec->name,
-							  i * entsize),
-					  "cannot read relocation: %s",
-					  elf_errmsg(-1));
+			return diag_error(
+			    f->diag, KABI_E_BAD_ELF,
+			    DIAG_AT_SECTION(f->path, rsec->name, i * entsize),
+			    "cannot read relocation: %s", elf_errmsg(-1));
 		if (r.offset >= target->shdr.sh_size)
-			return diag_error(f->diag, KABI_E_BAD_ELF,
-					  DIAG_AT_SECTION(f->path, rsec->name,
-							  i * entsize),
-					  "relocation at 0x%" PRIx64
-					  " points outside section '%s'",
-					  r.offset, target->name);
+			return diag_error(
+			    f->diag, KABI_E_BAD_ELF,
+			    DIAG_AT_SECTION(f->path, rsec->name, i * entsize),
+			    "relocation at 0x%" PRIx64
+			    " points outside section '%s'",
+			    r.offset, target->name);
 		if (r.symbol >= f->nsymbols)
-			return diag_error(f->diag, KABI_E_BAD_ELF,
-					  DIAG_AT_SECTION(f->path, rsec->name,
-							  i * entsize),
-					  "relocation refers to symbol %" PRIu64
-					  " past the symbol table",
-					  r.symbol);
+			return diag_error(
+			    f->diag, KABI_E_BAD_ELF,
+			    DIAG_AT_SECTION(f->path, rsec->name, i * entsize),
+			    "relocation refers to symbol %" PRIu64
+			    " past the symbol table",
+			    r.symbol);
 		ALLOC_GROW(target->relocs, target->nrelocs + 1, *alloc);
 		target->relocs[target->nrelocs++] = r;
 	}
@@ -430,9 +431,10 @@ int kelf_section_load_relocs(struct kelf_file *f, size_t index)
 		    rsec->shdr.sh_info != index)
 			continue;
 		if (rsec->shdr.sh_link != f->symtab || !f->symtab)
-			return diag_error(f->diag, KABI_E_BAD_ELF,
-					  DIAG_AT_SECTION(f->path, rsec->name, 0),
-					  "relocations do not use the symbol table");
+			return diag_error(
+			    f->diag, KABI_E_BAD_ELF,
+			    DIAG_AT_SECTION(f->path, rsec->name, 0),
+			    "relocations do not use the symbol table");
 		err = add_relocs(f, target, rsec, &alloc);
 		if (err) {
 			free(target->relocs);
@@ -442,13 +444,13 @@ int kelf_section_load_relocs(struct kelf_file *f, size_t index)
 		}
 	}
 	array_sort(target->relocs, target->nrelocs, sizeof(*target->relocs),
-	      compare_relocs);
+		   compare_relocs);
 	target->relocs_loaded = true;
 	return 0;
 }
 
 const struct kelf_reloc *kelf_section_reloc_at(const struct kelf_section *sec,
-					     uint64_t offset)
+					       uint64_t offset)
 {
 	size_t lo = 0, hi = sec->nrelocs;
 
@@ -472,39 +474,34 @@ int kelf_symbol_at(struct kelf_file *f, size_t index, struct kelf_symbol *out)
 	size_t strtab;
 
 	if (!f->symtab || index >= f->nsymbols)
-		return diag_error(f->diag, KABI_E_BAD_ELF, DIAG_AT_FILE(f->path),
+		return diag_error(f->diag, KABI_E_BAD_ELF,
+				  DIAG_AT_FILE(f->path),
 				  "symbol %zu is past the symbol table", index);
 	data = elf_getdata(f->sections[f->symtab].scn, NULL);
 	if (!data || !gelf_getsymshndx(data, f->symtab_shndx, (int)index,
 				       &out->sym, &xndx))
-		return diag_error(f->diag, KABI_E_BAD_ELF,
-				  DIAG_AT_SECTION(f->path,
-						  f->sections[f->symtab].name,
-						  0),
-				  "cannot read symbol %zu: %s", index,
-				  elf_errmsg(-1));
+		return diag_error(
+		    f->diag, KABI_E_BAD_ELF,
+		    DIAG_AT_SECTION(f->path, f->sections[f->symtab].name, 0),
+		    "cannot read symbol %zu: %s", index, elf_errmsg(-1));
 	strtab = f->sections[f->symtab].shdr.sh_link;
-	out->name = out->sym.st_name ? elf_strptr(f->elf, strtab,
-						  out->sym.st_name)
-				     : "";
+	out->name = out->sym.st_name
+			? elf_strptr(f->elf, strtab, out->sym.st_name)
+			: "";
 	if (!out->name)
-		return diag_error(f->diag, KABI_E_BAD_ELF,
-				  DIAG_AT_SECTION(f->path,
-						  f->sections[f->symtab].name,
-						  0),
-				  "name of symbol %zu lies outside the string table",
-				  index);
-	out->shndx = out->sym.st_shndx == SHN_XINDEX ? xndx
-						      : out->sym.st_shndx;
+		return diag_error(
+		    f->diag, KABI_E_BAD_ELF,
+		    DIAG_AT_SECTION(f->path, f->sections[f->symtab].name, 0),
+		    "name of symbol %zu lies outside the string table", index);
+	out->shndx = out->sym.st_shndx == SHN_XINDEX ? xndx : out->sym.st_shndx;
 	/* an extended index names a real section, however large */
 	if (out->shndx >= f->nsections &&
 	    (out->shndx < SHN_LORESERVE || out->sym.st_shndx == SHN_XINDEX))
-		return diag_error(f->diag, KABI_E_BAD_ELF,
-				  DIAG_AT_SECTION(f->path,
-						  f->sections[f->symtab].name,
-						  0),
-				  "symbol '%s' is in section %zu, past the section table",
-				  out->name, out->shndx);
+		return diag_error(
+		    f->diag, KABI_E_BAD_ELF,
+		    DIAG_AT_SECTION(f->path, f->sections[f->symtab].name, 0),
+		    "symbol '%s' is in section %zu, past the section table",
+		    out->name, out->shndx);
 	return 0;
 }
 
@@ -527,9 +524,9 @@ static int build_symbol_names(struct kelf_file *f)
 }
 
 struct kelf_loc kelf_symbol_loc(const struct kelf_file *f,
-			      const struct kelf_symbol *sym)
+				const struct kelf_symbol *sym)
 {
-	struct kelf_loc loc = { 0, sym->sym.st_value };
+	struct kelf_loc loc = {0, sym->sym.st_value};
 
 	if (sym->shndx == SHN_UNDEF || sym->shndx >= f->nsections)
 		return loc;
@@ -558,8 +555,7 @@ static int symbol_rank(const struct kelf_file *f, const struct kelf_symbol *s,
 }
 
 int kelf_lookup_symbol(struct kelf_file *f, const char *name,
-			   const struct kelf_loc *prefer,
-			   struct kelf_symbol *out)
+		       const struct kelf_loc *prefer, struct kelf_symbol *out)
 {
 	struct hashmap_iter iter;
 	struct hashmap_entry *e;
@@ -608,7 +604,8 @@ size_t kelf_section_at(const struct kelf_file *f, uint64_t addr)
 		}
 	}
 	if (found) {
-		const GElf_Shdr *sh = &f->sections[f->alloc_by_addr[found - 1]].shdr;
+		const GElf_Shdr *sh =
+		    &f->sections[f->alloc_by_addr[found - 1]].shdr;
 
 		if (addr - sh->sh_addr < sh->sh_size)
 			return f->alloc_by_addr[found - 1];
@@ -617,7 +614,7 @@ size_t kelf_section_at(const struct kelf_file *f, uint64_t addr)
 }
 
 int kelf_read_uint(struct kelf_file *f, size_t section, uint64_t offset,
-		  unsigned size, uint64_t *out)
+		   unsigned size, uint64_t *out)
 {
 	struct kelf_section *sec = &f->sections[section];
 	const unsigned char *p;
@@ -631,7 +628,8 @@ int kelf_read_uint(struct kelf_file *f, size_t section, uint64_t offset,
 	if (offset > sec->size || sec->size - offset < size)
 		return diag_error(f->diag, KABI_E_BAD_ELF,
 				  DIAG_AT_SECTION(f->path, sec->name, offset),
-				  "read of %u bytes past the end of the section (0x%zx bytes)",
+				  "read of %u bytes past the end of the "
+				  "section (0x%zx bytes)",
 				  size, sec->size);
 	p = sec->data + offset;
 	for (i = 0; i < size; i++) {
@@ -644,7 +642,7 @@ int kelf_read_uint(struct kelf_file *f, size_t section, uint64_t offset,
 }
 
 int kelf_read_u32(struct kelf_file *f, size_t section, uint64_t offset,
-		 uint32_t *out)
+		  uint32_t *out)
 {
 	uint64_t v;
 	int err = kelf_read_uint(f, section, offset, 4, &v);

@@ -27,56 +27,56 @@
 struct machine_desc {
 	GElf_Half machine;
 	const char *name;
-	unsigned bits;		/* ELF class it must have; 0: either */
-	unsigned reloc_abs64;	/* 0 when the machine has none */
+	unsigned bits;	      /* ELF class it must have; 0: either */
+	unsigned reloc_abs64; /* 0 when the machine has none */
 	unsigned reloc_abs32;
 	unsigned reloc_prel32;
 };
 
 struct kelf_reloc {
-	uint64_t offset;	/* in the section the relocation applies to */
+	uint64_t offset; /* in the section the relocation applies to */
 	uint64_t symbol;
 	int64_t addend;
 	unsigned type;
-	bool has_addend;	/* RELA; for REL the addend is in place */
+	bool has_addend; /* RELA; for REL the addend is in place */
 };
 
 struct kelf_section {
 	const char *name;
 	GElf_Shdr shdr;
 	Elf_Scn *scn;
-	const unsigned char *data;	/* NULL until loaded; NOBITS stays NULL */
+	const unsigned char *data; /* NULL until loaded; NOBITS stays NULL */
 	size_t size;
 	bool loaded;
 	bool relocs_loaded;
-	struct kelf_reloc *relocs;	/* sorted by offset (ET_REL only) */
+	struct kelf_reloc *relocs; /* sorted by offset (ET_REL only) */
 	size_t nrelocs;
 };
 
 /* A place in the file: a section index and an offset within it. */
 struct kelf_loc {
-	size_t section;		/* 0: no section (undefined or absolute) */
+	size_t section; /* 0: no section (undefined or absolute) */
 	uint64_t offset;
 };
 
 struct kelf_file {
 	const char *path;
-	const char *compression;	/* "xz", "gzip", "zstd", or NULL */
+	const char *compression; /* "xz", "gzip", "zstd", or NULL */
 	int fd;
 	Elf *elf;
 	GElf_Ehdr ehdr;
 	const struct machine_desc *machine;
-	bool is_rel;		/* ET_REL: a module */
+	bool is_rel; /* ET_REL: a module */
 	bool big_endian;
 	unsigned ptr_size;
 	struct kelf_section *sections;
 	size_t nsections;
-	size_t symtab;		/* index of SHT_SYMTAB, or 0 */
+	size_t symtab; /* index of SHT_SYMTAB, or 0 */
 	size_t nsymbols;
-	Elf_Data *symtab_shndx;	/* SHT_SYMTAB_SHNDX data, if any */
-	struct hashmap symbol_names;	/* name hash -> symbol index */
+	Elf_Data *symtab_shndx;	     /* SHT_SYMTAB_SHNDX data, if any */
+	struct hashmap symbol_names; /* name hash -> symbol index */
 	bool symbol_names_built;
-	size_t *alloc_by_addr;	/* SHF_ALLOC sections sorted by address */
+	size_t *alloc_by_addr; /* SHF_ALLOC sections sorted by address */
 	size_t nalloc;
 	struct diag *diag;
 };
@@ -85,7 +85,7 @@ struct kelf_file {
 struct kelf_symbol {
 	const char *name;
 	GElf_Sym sym;
-	size_t shndx;		/* real section index, or SHN_UNDEF / SHN_ABS */
+	size_t shndx; /* real section index, or SHN_UNDEF / SHN_ABS */
 };
 
 int kelf_open(struct kelf_file *f, const char *path, struct diag *d);
@@ -99,7 +99,7 @@ int kelf_section_load(struct kelf_file *f, size_t index);
 int kelf_section_load_relocs(struct kelf_file *f, size_t index);
 /* The relocation at exactly this offset of a section, or NULL. */
 const struct kelf_reloc *kelf_section_reloc_at(const struct kelf_section *sec,
-					     uint64_t offset);
+					       uint64_t offset);
 
 int kelf_symbol_at(struct kelf_file *f, size_t index, struct kelf_symbol *out);
 /*
@@ -108,18 +108,17 @@ int kelf_symbol_at(struct kelf_file *f, size_t index, struct kelf_symbol *out);
  * or object. Returns 1 when found, 0 when not, negative on error.
  */
 int kelf_lookup_symbol(struct kelf_file *f, const char *name,
-			   const struct kelf_loc *prefer,
-			   struct kelf_symbol *out);
+		       const struct kelf_loc *prefer, struct kelf_symbol *out);
 /* Where a defined symbol lives; section 0 for SHN_ABS and undefined. */
 struct kelf_loc kelf_symbol_loc(const struct kelf_file *f,
-			      const struct kelf_symbol *sym);
+				const struct kelf_symbol *sym);
 /* The allocated section holding an address of a linked file, or 0. */
 size_t kelf_section_at(const struct kelf_file *f, uint64_t addr);
 
 /* Bounds-checked little/big-endian reads from a loaded section. */
 int kelf_read_u32(struct kelf_file *f, size_t section, uint64_t offset,
-		 uint32_t *out);
+		  uint32_t *out);
 int kelf_read_uint(struct kelf_file *f, size_t section, uint64_t offset,
-		  unsigned size, uint64_t *out);
+		   unsigned size, uint64_t *out);
 
 #endif

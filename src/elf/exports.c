@@ -48,7 +48,7 @@ static int compare_exports(const void *a, const void *b, void *ctx)
 void export_table_sort(struct export_table *t)
 {
 	array_sort_r(t->exports, t->count, sizeof(*t->exports), compare_exports,
-		&t->strings);
+		     &t->strings);
 }
 
 static uint32_t reintern(struct export_table *dst,
@@ -105,7 +105,7 @@ static bool same_kernel(struct export_table *t, const struct export_table *f,
 			const struct kernel_file *file, struct diag *d)
 {
 	if (!f->machine)
-		return true;	/* unreadable: already reported */
+		return true; /* unreadable: already reported */
 	if (!t->machine) {
 		t->machine = f->machine;
 		t->elf_class = f->elf_class;
@@ -116,7 +116,8 @@ static bool same_kernel(struct export_table *t, const struct export_table *f,
 	    t->byte_order == f->byte_order)
 		return true;
 	diag_error(d, KABI_E_UNSUPPORTED, DIAG_AT_FILE(file->path),
-		   "built for %d-bit %s-endian %s, unlike the files before it (%d-bit %s-endian %s): not the same kernel",
+		   "built for %d-bit %s-endian %s, unlike the files before it "
+		   "(%d-bit %s-endian %s): not the same kernel",
 		   f->elf_class == ELFCLASS64 ? 64 : 32,
 		   f->byte_order == ELFDATA2MSB ? "big" : "little",
 		   kelf_machine_name(f->machine),
@@ -142,7 +143,7 @@ static void read_one(size_t i, void *ctx)
 void exports_read_files(const struct kernel_files *kf, unsigned jobs,
 			struct export_table *t, struct diag *d)
 {
-	struct read_job job = { kf, NULL, NULL };
+	struct read_job job = {kf, NULL, NULL};
 	size_t i;
 
 	job.tables = xcalloc(kf->count, sizeof(*job.tables));
@@ -153,7 +154,8 @@ void exports_read_files(const struct kernel_files *kf, unsigned jobs,
 	}
 	parallel_run(kf->count, jobs, read_one, &job);
 	for (i = 0; i < kf->count; i++) {
-		if (same_kernel(t, &job.tables[i], &kf->files[i], &job.diags[i]))
+		if (same_kernel(t, &job.tables[i], &kf->files[i],
+				&job.diags[i]))
 			export_table_merge(t, &job.tables[i]);
 		export_table_free(&job.tables[i]);
 		diag_move(d, &job.diags[i]);

@@ -26,15 +26,15 @@ enum ref_kind { REF_PREL32, REF_ABSOLUTE };
 
 struct ksymtab_layout {
 	enum ref_kind kind;
-	unsigned field_size;	/* 0: the file's pointer size */
-	unsigned fields;	/* 3 with a namespace (v5.4+), 2 before */
+	unsigned field_size; /* 0: the file's pointer size */
+	unsigned fields;     /* 3 with a namespace (v5.4+), 2 before */
 };
 
 static const struct ksymtab_layout layouts[] = {
-	{ REF_PREL32, 4, 3 },
-	{ REF_ABSOLUTE, 0, 3 },
-	{ REF_PREL32, 4, 2 },
-	{ REF_ABSOLUTE, 0, 2 },
+    {REF_PREL32, 4, 3},
+    {REF_ABSOLUTE, 0, 3},
+    {REF_PREL32, 4, 2},
+    {REF_ABSOLUTE, 0, 2},
 };
 #define NLAYOUTS (sizeof(layouts) / sizeof(layouts[0]))
 
@@ -43,7 +43,7 @@ static const struct ksymtab_layout layouts[] = {
 
 /* A decoded reference from an entry field. */
 struct ksymtab_ref {
-	bool null;		/* a zero field: "no namespace" */
+	bool null; /* a zero field: "no namespace" */
 	struct kelf_loc loc;
 };
 
@@ -55,14 +55,13 @@ struct ksymtab_entry {
 
 struct ksymtab_reader {
 	struct kelf_file *f;
-	size_t strings;		/* index of __ksymtab_strings */
+	size_t strings; /* index of __ksymtab_strings */
 	const struct ksymtab_layout *layout;
 };
 
 static unsigned field_size(const struct ksymtab_reader *r)
 {
-	return r->layout->field_size ? r->layout->field_size
-				     : r->f->ptr_size;
+	return r->layout->field_size ? r->layout->field_size : r->f->ptr_size;
 }
 
 static unsigned entry_size(const struct ksymtab_reader *r)
@@ -114,10 +113,11 @@ static int resolve_relocated(const struct ksymtab_reader *r, size_t section,
 				  "field has a value but no relocation");
 	}
 	if (!reloc_type_fits(r, rel->type))
-		return diag_error(f->diag, KABI_E_BAD_KSYMTAB,
-				  DIAG_AT_SECTION(f->path, sec_name, offset),
-				  "relocation type %u does not fit the table layout",
-				  rel->type);
+		return diag_error(
+		    f->diag, KABI_E_BAD_KSYMTAB,
+		    DIAG_AT_SECTION(f->path, sec_name, offset),
+		    "relocation type %u does not fit the table layout",
+		    rel->type);
 	err = kelf_symbol_at(f, rel->symbol, &sym);
 	if (err)
 		return err;
@@ -126,7 +126,8 @@ static int resolve_relocated(const struct ksymtab_reader *r, size_t section,
 				  DIAG_AT_SECTION(f->path, sec_name, offset),
 				  "field refers to undefined symbol '%s'",
 				  sym.name);
-	addend = rel->has_addend ? rel->addend : sign_extend(raw, field_size(r));
+	addend =
+	    rel->has_addend ? rel->addend : sign_extend(raw, field_size(r));
 	out->loc = kelf_symbol_loc(f, &sym);
 	out->loc.offset += (uint64_t)addend;
 	return 0;
@@ -155,9 +156,9 @@ static void resolve_linked(const struct ksymtab_reader *r, size_t section,
 	else
 		addr = raw;
 	out->loc.section = kelf_section_at(f, addr);
-	out->loc.offset = out->loc.section
-				  ? addr - f->sections[out->loc.section].shdr.sh_addr
-				  : addr;
+	out->loc.offset =
+	    out->loc.section ? addr - f->sections[out->loc.section].shdr.sh_addr
+			     : addr;
 }
 
 static int resolve_field(const struct ksymtab_reader *r, size_t section,
@@ -204,13 +205,15 @@ static int ref_string(const struct ksymtab_reader *r, size_t section,
 				  DIAG_AT_SECTION(f->path, sec_name, offset),
 				  "%s runs past the end of '__ksymtab_strings'",
 				  what);
-	/* symbol names and namespaces are identifiers, printable and unspaced */
+	/* symbol names and namespaces are identifiers, printable and unspaced
+	 */
 	for (; *s; s++)
 		if ((unsigned char)*s <= 0x20 || (unsigned char)*s >= 0x7f)
-			return diag_error(f->diag, KABI_E_BAD_KSYMTAB,
-					  DIAG_AT_SECTION(f->path, sec_name, offset),
-					  "%s holds byte 0x%02x, which no symbol name has",
-					  what, (unsigned char)*s);
+			return diag_error(
+			    f->diag, KABI_E_BAD_KSYMTAB,
+			    DIAG_AT_SECTION(f->path, sec_name, offset),
+			    "%s holds byte 0x%02x, which no symbol name has",
+			    what, (unsigned char)*s);
 	*out = (const char *)strings->data + ref->loc.offset;
 	return 0;
 }
@@ -228,11 +231,11 @@ static int decode_entry(const struct ksymtab_reader *r, size_t section,
 	if (err)
 		return err;
 	if (value.null || name.null)
-		return diag_error(r->f->diag, KABI_E_BAD_KSYMTAB,
-				  DIAG_AT_SECTION(r->f->path,
-						  r->f->sections[section].name,
-						  base),
-				  "entry has no %s", value.null ? "symbol" : "name");
+		return diag_error(
+		    r->f->diag, KABI_E_BAD_KSYMTAB,
+		    DIAG_AT_SECTION(r->f->path, r->f->sections[section].name,
+				    base),
+		    "entry has no %s", value.null ? "symbol" : "name");
 	out->value = value.loc;
 	err = ref_string(r, section, base + fs, &name, "name", &out->name);
 	if (err)
@@ -304,7 +307,7 @@ static int read_crc_at(struct kelf_file *f, struct kelf_loc loc, uint32_t *crc)
 		if (err)
 			return err;
 		rel = kelf_section_reloc_at(&f->sections[loc.section],
-					   loc.offset);
+					    loc.offset);
 	}
 	if (!rel)
 		return 0;
@@ -318,8 +321,8 @@ static int read_crc_at(struct kelf_file *f, struct kelf_loc loc, uint32_t *crc)
 }
 
 struct crc_source {
-	size_t table;		/* __kcrctab(_gpl) index, or 0 */
-	bool parallel;		/* entry i of the table is the CRC of entry i */
+	size_t table;  /* __kcrctab(_gpl) index, or 0 */
+	bool parallel; /* entry i of the table is the CRC of entry i */
 };
 
 /* The CRC of an export, if it has one; a problem is recorded, and no CRC. */
@@ -347,10 +350,10 @@ static void find_crc(struct kelf_file *f, const char *name,
 			   "'__crc_%s' is in reserved section 0x%x, not a CRC",
 			   name, (unsigned)sym.shndx);
 	} else if (found && sym.shndx != SHN_UNDEF) {
-		out->has_crc = !read_crc_at(f, kelf_symbol_loc(f, &sym),
-					    &out->crc);
+		out->has_crc =
+		    !read_crc_at(f, kelf_symbol_loc(f, &sym), &out->crc);
 	} else if (src->parallel) {
-		struct kelf_loc loc = { src->table, (uint64_t)index * 4 };
+		struct kelf_loc loc = {src->table, (uint64_t)index * 4};
 
 		out->has_crc = !read_crc_at(f, loc, &out->crc);
 	}
@@ -371,21 +374,22 @@ static void describe_symbol(struct kelf_file *f, const struct ksymtab_entry *e,
 		out->size = sym.sym.st_size;
 	}
 	out->value = loc.offset;
-	out->section = strset_add(&t->strings, loc.section
-					       ? f->sections[loc.section].name
-					       : "");
+	out->section = strset_add(
+	    &t->strings, loc.section ? f->sections[loc.section].name : "");
 	if (type == STT_FUNC)
 		out->type = EXPORT_FUNCTION;
 	else if (type == STT_OBJECT || type == STT_TLS || !loc.section)
 		out->type = EXPORT_VARIABLE;
-	else	/* untyped labels, as assembly leaves them: ask the section */
-		out->type = (f->sections[loc.section].shdr.sh_flags &
-			     SHF_EXECINSTR) ? EXPORT_FUNCTION : EXPORT_VARIABLE;
+	else /* untyped labels, as assembly leaves them: ask the section */
+		out->type =
+		    (f->sections[loc.section].shdr.sh_flags & SHF_EXECINSTR)
+			? EXPORT_FUNCTION
+			: EXPORT_VARIABLE;
 }
 
 static void read_table(struct ksymtab_reader *r, size_t section,
-		      const struct crc_source *crcs, bool gpl,
-		      uint32_t module, struct export_table *t)
+		       const struct crc_source *crcs, bool gpl, uint32_t module,
+		       struct export_table *t)
 {
 	struct kelf_file *f = r->f;
 	struct kelf_section *sec = &f->sections[section];
@@ -448,7 +452,7 @@ static void read_modinfo(struct kelf_file *f, uint32_t module,
 
 		pos += len + 1;
 		if (!eq)
-			continue;	/* padding between entries */
+			continue; /* padding between entries */
 		ALLOC_GROW(t->modinfo, t->modinfo_count + 1, t->modinfo_alloc);
 		m = &t->modinfo[t->modinfo_count++];
 		m->module = module;
@@ -463,7 +467,7 @@ static struct crc_source crc_source_for(struct kelf_file *f,
 					const struct ksymtab_reader *r,
 					size_t table, const char *crc_name)
 {
-	struct crc_source src = { kelf_find_section(f, crc_name), false };
+	struct crc_source src = {kelf_find_section(f, crc_name), false};
 
 	if (src.table && !kelf_section_load(f, src.table))
 		src.parallel = f->sections[src.table].size / 4 ==
@@ -489,10 +493,9 @@ static int load_tables(struct kelf_file *f, size_t *tables, size_t ntables)
 void exports_read_file(const struct kernel_file *file, struct export_table *t,
 		       struct diag *d)
 {
-	static const char *const table_names[] = { "__ksymtab",
-						   "__ksymtab_gpl" };
-	static const char *const crc_names[] = { "__kcrctab", "__kcrctab_gpl" };
-	struct ksymtab_reader r = { 0 };
+	static const char *const table_names[] = {"__ksymtab", "__ksymtab_gpl"};
+	static const char *const crc_names[] = {"__kcrctab", "__kcrctab_gpl"};
+	struct ksymtab_reader r = {0};
 	size_t tables[2], gpl[2], ntables = 0, i;
 	struct kelf_file f;
 	uint32_t module;
@@ -516,8 +519,9 @@ void exports_read_file(const struct kernel_file *file, struct export_table *t,
 	r.f = &f;
 	r.strings = kelf_find_section(&f, "__ksymtab_strings");
 	if (ntables && !r.strings)
-		err = diag_error(d, KABI_E_BAD_KSYMTAB, DIAG_AT_FILE(file->path),
-				 "export table without '__ksymtab_strings'");
+		err =
+		    diag_error(d, KABI_E_BAD_KSYMTAB, DIAG_AT_FILE(file->path),
+			       "export table without '__ksymtab_strings'");
 	if (!err && ntables)
 		err = kelf_section_load(&f, r.strings);
 	if (!err)
@@ -526,8 +530,8 @@ void exports_read_file(const struct kernel_file *file, struct export_table *t,
 		goto out;
 	r.layout = guess_layout(&r, tables, ntables);
 	for (i = 0; i < ntables; i++) {
-		struct crc_source crcs = crc_source_for(&f, &r, tables[i],
-							crc_names[gpl[i]]);
+		struct crc_source crcs =
+		    crc_source_for(&f, &r, tables[i], crc_names[gpl[i]]);
 
 		/* a bad entry is recorded, and the rest of the table read */
 		read_table(&r, tables[i], &crcs, gpl[i] == 1, module, t);

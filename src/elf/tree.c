@@ -20,17 +20,17 @@
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
-static const char *const module_suffixes[] = { ".ko", ".ko.xz", ".ko.gz",
-					       ".ko.zst" };
+static const char *const module_suffixes[] = {".ko", ".ko.xz", ".ko.gz",
+					      ".ko.zst"};
 
 /* Where a vmlinux may be, relative to the top of a tree. */
 static const char *const vmlinux_places[] = {
-	"vmlinux",
-	"boot/vmlinux-*",
-	"usr/lib/debug/boot/vmlinux-*",
-	"usr/lib/debug/vmlinux-*",
-	"usr/lib/debug/lib/modules/*/vmlinux",
-	"lib/modules/*/vmlinux",
+    "vmlinux",
+    "boot/vmlinux-*",
+    "usr/lib/debug/boot/vmlinux-*",
+    "usr/lib/debug/vmlinux-*",
+    "usr/lib/debug/lib/modules/*/vmlinux",
+    "lib/modules/*/vmlinux",
 };
 
 void kernel_files_init(struct kernel_files *kf)
@@ -56,10 +56,12 @@ static size_t module_suffix_len(const char *name)
 {
 	size_t len = strlen(name), i;
 
-	for (i = 0; i < sizeof(module_suffixes) / sizeof(*module_suffixes); i++) {
+	for (i = 0; i < sizeof(module_suffixes) / sizeof(*module_suffixes);
+	     i++) {
 		size_t slen = strlen(module_suffixes[i]);
 
-		if (len > slen && !strcmp(name + len - slen, module_suffixes[i]))
+		if (len > slen &&
+		    !strcmp(name + len - slen, module_suffixes[i]))
 			return slen;
 	}
 	return 0;
@@ -222,7 +224,7 @@ static void found_add(struct found_files *ff, const char *path,
 {
 	size_t i;
 
-	for (i = 0; i < ff->n; i++)	/* links to one file count once */
+	for (i = 0; i < ff->n; i++) /* links to one file count once */
 		if (ff->v[i].dev == st->st_dev && ff->v[i].ino == st->st_ino)
 			return;
 	ALLOC_GROW(ff->v, ff->n + 1, ff->alloc);
@@ -318,7 +320,7 @@ static char *release_of_vmlinux(const char *top, const char *path)
 static int find_vmlinux(const char *top, const struct tree_options *opts,
 			char **out, struct diag *d)
 {
-	struct found_files ff = { 0 };
+	struct found_files ff = {0};
 	struct strbuf list = STRBUF_INIT;
 	size_t i;
 
@@ -335,9 +337,10 @@ static int find_vmlinux(const char *top, const struct tree_options *opts,
 		strbuf_addf(&list, "%s'%s'", i ? ", " : "", ff.v[i].path);
 	found_free(&ff);
 	if (list.len) {
-		diag_error(d, KABI_E_NO_INPUT, DIAG_AT_FILE(top),
-			   "several vmlinux files (%s): choose one with --vmlinux",
-			   list.buf);
+		diag_error(
+		    d, KABI_E_NO_INPUT, DIAG_AT_FILE(top),
+		    "several vmlinux files (%s): choose one with --vmlinux",
+		    list.buf);
 		strbuf_release(&list);
 		return -KABI_E_NO_INPUT;
 	}
@@ -376,9 +379,11 @@ static int choose_release(struct tree_scan *scan, const char *vmlinux_release,
 		return 0;
 	}
 	if (several) {
-		diag_error(scan->diag, KABI_E_NO_INPUT, DIAG_AT_FILE(scan->top),
-			   "modules of several kernels (%s%s): name one lib/modules/VERSION folder, or a vmlinux with --vmlinux",
-			   first, seen.buf);
+		diag_error(
+		    scan->diag, KABI_E_NO_INPUT, DIAG_AT_FILE(scan->top),
+		    "modules of several kernels (%s%s): name one "
+		    "lib/modules/VERSION folder, or a vmlinux with --vmlinux",
+		    first, seen.buf);
 		free(first);
 		strbuf_release(&seen);
 		return -KABI_E_NO_INPUT;
@@ -391,7 +396,7 @@ static int choose_release(struct tree_scan *scan, const char *vmlinux_release,
 static int add_tree(struct kernel_files *kf, const char *top,
 		    const struct tree_options *opts, struct diag *d)
 {
-	struct tree_scan scan = { .top = top, .diag = d };
+	struct tree_scan scan = {.top = top, .diag = d};
 	char *vmlinux, *vm_release = NULL, *release = NULL;
 	size_t i, before = kf->count;
 	int err;
@@ -424,8 +429,9 @@ static int add_tree(struct kernel_files *kf, const char *top,
 	if (!kf->tree)
 		kf->tree = xstrdup(top);
 	if (!kf->release)
-		kf->release = release ? xstrdup(release)
-				      : vm_release ? xstrdup(vm_release) : NULL;
+		kf->release = release	   ? xstrdup(release)
+			      : vm_release ? xstrdup(vm_release)
+					   : NULL;
 out:
 	free(vmlinux);
 	free(vm_release);
@@ -461,15 +467,17 @@ int kernel_files_need_vmlinux(const struct kernel_files *kf, struct diag *d)
 	if (!lacks_vmlinux(kf))
 		return 0;
 	add_vmlinux_places(&places);
-	err = diag_error(d, KABI_E_NO_INPUT, DIAG_AT_FILE(kf->tree),
-			 "no vmlinux found (looked for %s): without it the kernel's own exports are missing; name it with --vmlinux or beside the folder, or name the module files to read them alone",
-			 places.buf);
+	err = diag_error(
+	    d, KABI_E_NO_INPUT, DIAG_AT_FILE(kf->tree),
+	    "no vmlinux found (looked for %s): without it the kernel's own "
+	    "exports are missing; name it with --vmlinux or beside the folder, "
+	    "or name the module files to read them alone",
+	    places.buf);
 	strbuf_release(&places);
 	return err;
 }
 
-void kernel_files_warn_no_vmlinux(const struct kernel_files *kf,
-				  struct diag *d)
+void kernel_files_warn_no_vmlinux(const struct kernel_files *kf, struct diag *d)
 {
 	struct strbuf places = STRBUF_INIT;
 
@@ -477,7 +485,8 @@ void kernel_files_warn_no_vmlinux(const struct kernel_files *kf,
 		return;
 	add_vmlinux_places(&places);
 	diag_warning(d, DIAG_AT_FILE(kf->tree),
-		     "no vmlinux found (looked for %s): listing the modules' exports alone",
+		     "no vmlinux found (looked for %s): listing the modules' "
+		     "exports alone",
 		     places.buf);
 	strbuf_release(&places);
 }
@@ -513,9 +522,11 @@ static int drop_repeats(struct kernel_files *kf, struct diag *d)
 			diag_warning(d, DIAG_AT_FILE(b->path),
 				     "named twice: read once");
 		else
-			err = diag_error(d, KABI_E_USAGE, DIAG_AT_FILE(b->path),
-					 "a second file for module '%s' (the first: '%s'): not read, one kernel at a time",
-					 b->module, a->path);
+			err = diag_error(
+			    d, KABI_E_USAGE, DIAG_AT_FILE(b->path),
+			    "a second file for module '%s' (the first: '%s'): "
+			    "not read, one kernel at a time",
+			    b->module, a->path);
 		free(b->path);
 		free(b->module);
 		memmove(b, b + 1, (kf->count - i - 1) * sizeof(*b));

@@ -47,7 +47,7 @@
 /* --- serialising a fragment (worker side) ------------------------------ */
 
 struct summary_root {
-	uint32_t local;		/* local type id; for symbols the symbol index */
+	uint32_t local; /* local type id; for symbols the symbol index */
 	uint64_t hash;
 	size_t off;
 	size_t len;
@@ -58,14 +58,13 @@ struct summary_root {
 struct fragment_summary {
 	struct kabi_model *frag;
 	struct strbuf bytes;
-	uint32_t *refs;		/* local type ids of referenced named types */
+	uint32_t *refs; /* local type ids of referenced named types */
 	size_t nrefs, refs_alloc;
-	struct summary_root *roots;	/* named types, then symbols */
+	struct summary_root *roots; /* named types, then symbols */
 	size_t nroots, roots_alloc;
 	size_t nnamed;
 	size_t errors;
 };
-
 
 static void put_uv(struct strbuf *sb, uint64_t v)
 {
@@ -92,9 +91,9 @@ static void put_str(struct strbuf *sb, const char *s)
 
 struct serializer {
 	struct fragment_summary *s;
-	uint8_t *active;	/* per local type: being written (cycle guard) */
+	uint8_t *active; /* per local type: being written (cycle guard) */
 	unsigned depth;
-	size_t nodes;		/* written for the current root */
+	size_t nodes; /* written for the current root */
 };
 
 static void serialize(struct serializer *z, uint32_t id, bool root);
@@ -106,12 +105,17 @@ static void serialize_body(struct serializer *z, const struct kabi_type *t)
 	uint32_t i;
 
 	switch (t->kind) {
-	case KABI_POINTER: case KABI_CONST: case KABI_VOLATILE:
-	case KABI_RESTRICT: case KABI_ATOMIC: case KABI_TYPEDEF:
+	case KABI_POINTER:
+	case KABI_CONST:
+	case KABI_VOLATILE:
+	case KABI_RESTRICT:
+	case KABI_ATOMIC:
+	case KABI_TYPEDEF:
 	case KABI_ARRAY:
 		serialize(z, t->target, false);
 		break;
-	case KABI_STRUCT: case KABI_UNION:
+	case KABI_STRUCT:
+	case KABI_UNION:
 		for (i = 0; i < t->count; i++) {
 			const struct kabi_member *m = &kabi_members(f, t)[i];
 
@@ -123,7 +127,8 @@ static void serialize_body(struct serializer *z, const struct kabi_type *t)
 		break;
 	case KABI_ENUM:
 		for (i = 0; i < t->count; i++) {
-			const struct kabi_enumerator *e = &kabi_enumerators(f, t)[i];
+			const struct kabi_enumerator *e =
+			    &kabi_enumerators(f, t)[i];
 
 			put_str(sb, model_str(f, e->name));
 			put_uv(sb, e->value);
@@ -159,7 +164,8 @@ static void serialize(struct serializer *z, uint32_t id, bool root)
 	}
 	if (z->active[id] || z->depth >= MAX_NESTING ||
 	    ++z->nodes > MAX_SHAPE_NODES) {
-		/* only damaged DWARF makes anonymous types refer to themselves */
+		/* only damaged DWARF makes anonymous types refer to themselves
+		 */
 		strbuf_addch(sb, TOKEN_BAD);
 		z->s->errors++;
 		return;
@@ -200,7 +206,7 @@ static void add_root(struct serializer *z, uint32_t local, uint32_t type,
 struct fragment_summary *fragment_summarize(struct kabi_model *frag)
 {
 	struct fragment_summary *s = xcalloc(1, sizeof(*s));
-	struct serializer z = { s, xcalloc(frag->ntypes, 1), 0, 0 };
+	struct serializer z = {s, xcalloc(frag->ntypes, 1), 0, 0};
 	uint32_t i;
 
 	s->frag = frag;
@@ -277,8 +283,8 @@ static uint32_t find_or_add_shape(struct model_builder *b,
 	for (e = hashmap_first(&b->shape_index, r->hash, &iter); e;
 	     e = hashmap_next(&b->shape_index, &iter)) {
 		sh = &b->shapes[e->key];
-		if (sh->len == r->len && !memcmp(b->bytes.buf + sh->off, bytes,
-						 r->len))
+		if (sh->len == r->len &&
+		    !memcmp(b->bytes.buf + sh->off, bytes, r->len))
 			return (uint32_t)e->key;
 	}
 	ALLOC_GROW(b->shapes, b->nshapes + 1, b->shapes_alloc);
@@ -331,7 +337,7 @@ static void add_symbol(struct model_builder *b,
 	}
 	d = &b->symbols[index];
 	if (d->set)
-		return;		/* the first description wins */
+		return; /* the first description wins */
 	d->set = true;
 	d->shape = find_or_add_shape(b, s, r, NULL);
 	d->refs_off = add_refs(&b->sym_refs, &b->nsym_refs, &b->sym_refs_alloc,
@@ -342,9 +348,9 @@ static void add_symbol(struct model_builder *b,
 	ALLOC_GROW(b->names, b->nnames + sym->nparams, b->names_alloc);
 	for (k = 0; k < sym->nparams; k++)
 		b->names[b->nnames++] = strset_add(
-			&b->strings,
-			model_str(s->frag,
-				  s->frag->param_names[sym->first_param + k]));
+		    &b->strings,
+		    model_str(s->frag,
+			      s->frag->param_names[sym->first_param + k]));
 }
 
 /* Room for one more instance (and the end of its row) in every array. */
@@ -380,12 +386,12 @@ void model_builder_add(struct model_builder *b, struct fragment_summary *s,
 
 		grow_instances(b);
 		b->inst_shape[b->ninst] = shape;
-		b->inst_file[b->ninst] = strset_add(&b->strings,
-						    model_str(s->frag, t->decl_file));
+		b->inst_file[b->ninst] =
+		    strset_add(&b->strings, model_str(s->frag, t->decl_file));
 		b->inst_line[b->ninst] = t->decl_line;
 		b->inst_scope[b->ninst] = scope;
-		b->inst_refs[b->ninst] = add_refs(&b->refs, &b->nrefs,
-						  &b->refs_alloc, s, r, inst_of);
+		b->inst_refs[b->ninst] = add_refs(
+		    &b->refs, &b->nrefs, &b->refs_alloc, s, r, inst_of);
 		if (b->shapes[shape].first_instance == KABI_NONE)
 			b->shapes[shape].first_instance = (uint32_t)b->ninst;
 		b->ninst++;
@@ -425,8 +431,8 @@ void model_builder_each_unresolved(const struct model_builder *b,
 
 		if (!sh->named || !sh->declaration)
 			continue;
-		for (e = hashmap_first(&defined, name_key(sh), &it); e && !found;
-		     e = hashmap_next(&defined, &it))
+		for (e = hashmap_first(&defined, name_key(sh), &it);
+		     e && !found; e = hashmap_next(&defined, &it))
 			found = b->shapes[e->key].kind == sh->kind &&
 				b->shapes[e->key].name == sh->name;
 		if (!found)

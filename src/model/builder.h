@@ -56,12 +56,12 @@ void model_builder_finish(struct model_builder *b, struct kabi_model *out);
 /* Figures for the curious (kabi dump --stats) and for tuning. */
 struct model_builder_stats {
 	size_t fragments;
-	size_t instances;	/* named types seen, summed over fragments */
-	size_t shapes;		/* distinct shallow descriptions */
-	size_t blocks;		/* named types after deduplication */
-	size_t rounds;		/* refinement iterations */
-	size_t opaque_names;	/* declared names left opaque, though defined */
-	double finish_seconds;	/* refinement and writing the types out */
+	size_t instances;      /* named types seen, summed over fragments */
+	size_t shapes;	       /* distinct shallow descriptions */
+	size_t blocks;	       /* named types after deduplication */
+	size_t rounds;	       /* refinement iterations */
+	size_t opaque_names;   /* declared names left opaque, though defined */
+	double finish_seconds; /* refinement and writing the types out */
 };
 void model_builder_stats(const struct model_builder *b,
 			 struct model_builder_stats *out);

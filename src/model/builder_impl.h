@@ -18,15 +18,18 @@
 #include "../util/hashmap.h"
 #include "../util/strbuf.h"
 
-
-enum token { TOKEN_VOID = 'V', TOKEN_NODE = 'N', TOKEN_REF = 'R',
-	     TOKEN_BAD = 'X' };
+enum token {
+	TOKEN_VOID = 'V',
+	TOKEN_NODE = 'N',
+	TOKEN_REF = 'R',
+	TOKEN_BAD = 'X'
+};
 
 struct shape {
 	uint64_t hash;
-	size_t off;		/* in builder.bytes */
+	size_t off; /* in builder.bytes */
 	size_t len;
-	uint32_t name;		/* builder string; named types only */
+	uint32_t name; /* builder string; named types only */
 	uint32_t first_instance;
 	uint8_t kind;
 	bool named;
@@ -35,9 +38,9 @@ struct shape {
 
 struct symbol_desc {
 	uint32_t shape;
-	size_t refs_off;	/* in builder.sym_refs, as instance ids */
+	size_t refs_off; /* in builder.sym_refs, as instance ids */
 	uint32_t nrefs;
-	size_t names_off;	/* in builder.names */
+	size_t names_off; /* in builder.names */
 	uint32_t nnames;
 	bool set;
 };
@@ -47,24 +50,23 @@ struct model_builder {
 	struct strbuf bytes;
 	struct shape *shapes;
 	size_t nshapes, shapes_alloc;
-	struct hashmap shape_index;	/* hash -> shape */
+	struct hashmap shape_index; /* hash -> shape */
 	/* instances: shape and references, as compressed rows */
 	uint32_t *inst_shape;
-	uint32_t *inst_file;		/* where each was declared: builder string */
+	uint32_t *inst_file; /* where each was declared: builder string */
 	uint32_t *inst_line;
-	uint32_t *inst_scope;		/* the binary of its fragment */
-	size_t *inst_refs;		/* start of each row in refs */
+	uint32_t *inst_scope; /* the binary of its fragment */
+	size_t *inst_refs;    /* start of each row in refs */
 	size_t ninst, inst_alloc;
 	uint32_t *refs;
 	size_t nrefs, refs_alloc;
-	uint32_t *sym_refs;		/* symbols' references, as instance ids */
+	uint32_t *sym_refs; /* symbols' references, as instance ids */
 	size_t nsym_refs, sym_refs_alloc;
-	uint32_t *names;		/* parameter names of symbols */
+	uint32_t *names; /* parameter names of symbols */
 	size_t nnames, names_alloc;
 	struct symbol_desc *symbols;
 	size_t nsymbols;
 	struct model_builder_stats stats;
 };
-
 
 #endif

@@ -18,9 +18,9 @@
 
 /* All full definitions of one (kind, name). */
 struct name_key {
-	uint32_t name;		/* builder string */
+	uint32_t name; /* builder string */
 	uint8_t kind;
-	uint32_t definitions;	/* full shapes with instances */
+	uint32_t definitions; /* full shapes with instances */
 };
 
 /*
@@ -36,16 +36,16 @@ struct place {
 
 struct refinement {
 	const struct model_builder *b;
-	uint32_t *block;	/* per instance; KABI_NONE for followers */
+	uint32_t *block; /* per instance; KABI_NONE for followers */
 	uint32_t *next;
-	uint32_t *follow;	/* per instance: the definition instance a
-				   declaration follows, or KABI_NONE */
-	uint32_t *key_of;	/* per shape: its name key, or KABI_NONE */
+	uint32_t *follow; /* per instance: the definition instance a
+			     declaration follows, or KABI_NONE */
+	uint32_t *key_of; /* per shape: its name key, or KABI_NONE */
 	struct name_key *keys;
 	size_t nkeys, keys_alloc;
-	struct place *places;	/* sorted by key, scope, shape */
+	struct place *places; /* sorted by key, scope, shape */
 	size_t nplaces;
-	uint32_t *place_of;	/* per instance: its place, or KABI_NONE */
+	uint32_t *place_of; /* per instance: its place, or KABI_NONE */
 	size_t nblocks;
 };
 
@@ -122,10 +122,10 @@ static void index_places(struct refinement *r)
 		r->place_of[i] = KABI_NONE;
 		if (r->key_of[s] == KABI_NONE || b->shapes[s].declaration)
 			continue;
-		rows[n] = (struct place){ .key = r->key_of[s],
-					  .scope = b->inst_scope[i],
-					  .shape = s,
-					  .first_instance = (uint32_t)i };
+		rows[n] = (struct place){.key = r->key_of[s],
+					 .scope = b->inst_scope[i],
+					 .shape = s,
+					 .first_instance = (uint32_t)i};
 		n++;
 	}
 	array_sort(rows, n, sizeof(*rows), compare_places);
@@ -137,7 +137,8 @@ static void index_places(struct refinement *r)
 		    last->scope != rows[i].scope ||
 		    last->shape != rows[i].shape)
 			rows[r->nplaces++] = rows[i];
-		r->place_of[rows[i].first_instance] = (uint32_t)(r->nplaces - 1);
+		r->place_of[rows[i].first_instance] =
+		    (uint32_t)(r->nplaces - 1);
 	}
 	r->places = rows;
 }
@@ -178,7 +179,7 @@ static uint32_t pick_place(const struct refinement *r, uint32_t key,
 	if (!n && scope != MODEL_SCOPE_VMLINUX)
 		first = find_places(r, key, MODEL_SCOPE_VMLINUX, &n);
 	if (!n && r->keys[key].definitions == 1) {
-		first = find_places(r, key, 0, &n);	/* the key's first */
+		first = find_places(r, key, 0, &n); /* the key's first */
 		n = first < r->nplaces && r->places[first].key == key;
 	}
 	return n == 1 ? (uint32_t)first : KABI_NONE;
@@ -215,8 +216,7 @@ static uint32_t ref_block(const struct refinement *r, uint32_t inst)
 	return r->block[inst];
 }
 
-static bool same_signature(const struct refinement *r, uint32_t i,
-			   uint32_t j)
+static bool same_signature(const struct refinement *r, uint32_t i, uint32_t j)
 {
 	const struct model_builder *b = r->b;
 	size_t n = b->inst_refs[i + 1] - b->inst_refs[i], k;
@@ -248,7 +248,7 @@ static size_t refine_once(struct refinement *r)
 
 		r->next[i] = KABI_NONE;
 		if (r->block[i] == KABI_NONE)
-			continue;	/* a follower */
+			continue; /* a follower */
 		h = hash_u64(r->block[i]);
 		for (k = b->inst_refs[i]; k < b->inst_refs[i + 1]; k++)
 			h = hash_combine(h, ref_block(r, b->refs[k]));
@@ -337,7 +337,8 @@ static void refine(struct refinement *r, struct model_builder_stats *stats)
 	stats->blocks = r->nblocks;
 }
 
-/* Names some declaration of which stayed opaque though the tree defines them. */
+/* Names some declaration of which stayed opaque though the tree defines them.
+ */
 static size_t count_opaque_names(const struct refinement *r)
 {
 	const struct model_builder *b = r->b;
@@ -365,8 +366,8 @@ struct materializer {
 	const struct model_builder *b;
 	const struct refinement *r;
 	struct kabi_model *out;
-	uint32_t *block_type;	/* per block: its type in out */
-	struct hashmap anonymous;	/* content hash -> type in out */
+	uint32_t *block_type;	  /* per block: its type in out */
+	struct hashmap anonymous; /* content hash -> type in out */
 };
 
 /* What a shape's body spells out, before it is stored. */
@@ -418,10 +419,10 @@ static void skip_ref(struct cursor *c)
 	uint64_t len;
 
 	if (c->p < c->end)
-		c->p++;		/* kind */
+		c->p++; /* kind */
 	len = get_uv(c);
-	c->p += len < (uint64_t)(c->end - c->p) ? len
-						 : (uint64_t)(c->end - c->p);
+	c->p +=
+	    len < (uint64_t)(c->end - c->p) ? len : (uint64_t)(c->end - c->p);
 }
 
 static uint32_t instance_type(const struct materializer *m, uint32_t inst)
@@ -432,15 +433,16 @@ static uint32_t instance_type(const struct materializer *m, uint32_t inst)
 /* Hash and comparison field by field: the structs have padding. */
 static uint64_t hash_member(const struct kabi_member *mb)
 {
-	return hash_combine(hash_combine(hash_combine(mb->name, mb->type),
-					 mb->offset), mb->bit_size);
+	return hash_combine(
+	    hash_combine(hash_combine(mb->name, mb->type), mb->offset),
+	    mb->bit_size);
 }
 
 static uint64_t node_hash(const struct node *n)
 {
 	const struct kabi_type *t = &n->t;
-	uint64_t h = hash_u64((uint64_t)t->kind << 24 | (uint64_t)t->flags << 16 |
-			      t->encoding);
+	uint64_t h = hash_u64((uint64_t)t->kind << 24 |
+			      (uint64_t)t->flags << 16 | t->encoding);
 	uint32_t i;
 
 	h = hash_combine(h, t->name);
@@ -452,8 +454,9 @@ static uint64_t node_hash(const struct node *n)
 		if (n->members)
 			h = hash_combine(h, hash_member(&n->members[i]));
 		if (n->enumerators)
-			h = hash_combine(hash_combine(h, n->enumerators[i].name),
-					 n->enumerators[i].value);
+			h = hash_combine(
+			    hash_combine(h, n->enumerators[i].name),
+			    n->enumerators[i].value);
 		if (n->params)
 			h = hash_combine(h, n->params[i]);
 	}
@@ -482,9 +485,10 @@ static bool node_equal(const struct kabi_model *out, uint32_t id,
 		if (n->members &&
 		    !same_member(&kabi_members(out, t)[i], &n->members[i]))
 			return false;
-		if (n->enumerators &&
-		    (kabi_enumerators(out, t)[i].name != n->enumerators[i].name ||
-		     kabi_enumerators(out, t)[i].value != n->enumerators[i].value))
+		if (n->enumerators && (kabi_enumerators(out, t)[i].name !=
+					   n->enumerators[i].name ||
+				       kabi_enumerators(out, t)[i].value !=
+					   n->enumerators[i].value))
 			return false;
 		if (n->params && kabi_params(out, t)[i] != n->params[i])
 			return false;
@@ -532,15 +536,18 @@ static uint32_t intern_node(struct materializer *m, struct node *n)
 
 static uint32_t read_type(struct materializer *m, struct cursor *c);
 
-static void read_body(struct materializer *m, struct cursor *c,
-		      struct node *n)
+static void read_body(struct materializer *m, struct cursor *c, struct node *n)
 {
 	struct kabi_type *t = &n->t;
 	uint32_t i;
 
 	switch (t->kind) {
-	case KABI_POINTER: case KABI_CONST: case KABI_VOLATILE:
-	case KABI_RESTRICT: case KABI_ATOMIC: case KABI_TYPEDEF:
+	case KABI_POINTER:
+	case KABI_CONST:
+	case KABI_VOLATILE:
+	case KABI_RESTRICT:
+	case KABI_ATOMIC:
+	case KABI_TYPEDEF:
 	case KABI_ARRAY:
 		t->target = read_type(m, c);
 		return;
@@ -550,7 +557,8 @@ static void read_body(struct materializer *m, struct cursor *c,
 		for (i = 0; i < t->count; i++)
 			n->params[i] = read_type(m, c);
 		return;
-	case KABI_STRUCT: case KABI_UNION:
+	case KABI_STRUCT:
+	case KABI_UNION:
 		n->members = xcalloc((size_t)t->count + 1, sizeof(*n->members));
 		for (i = 0; i < t->count; i++) {
 			struct kabi_member *mb = &n->members[i];
@@ -562,7 +570,8 @@ static void read_body(struct materializer *m, struct cursor *c,
 		}
 		return;
 	case KABI_ENUM:
-		n->enumerators = xcalloc((size_t)t->count + 1, sizeof(*n->enumerators));
+		n->enumerators =
+		    xcalloc((size_t)t->count + 1, sizeof(*n->enumerators));
 		for (i = 0; i < t->count; i++) {
 			n->enumerators[i].name = get_str(m, c);
 			n->enumerators[i].value = get_uv(c);
@@ -573,8 +582,7 @@ static void read_body(struct materializer *m, struct cursor *c,
 	}
 }
 
-static void read_node(struct materializer *m, struct cursor *c,
-		      struct node *n)
+static void read_node(struct materializer *m, struct cursor *c, struct node *n)
 {
 	struct kabi_type *t = &n->t;
 
@@ -598,7 +606,7 @@ static void free_node(struct node *n)
 
 static uint32_t bad_type(struct materializer *m)
 {
-	struct node n = { .t = { .kind = KABI_UNKNOWN } };
+	struct node n = {.t = {.kind = KABI_UNKNOWN}};
 
 	n.t.name = model_intern(m->out, "cycle of anonymous types");
 	return intern_node(m, &n);
@@ -616,7 +624,7 @@ static uint32_t read_type(struct materializer *m, struct cursor *c)
 	case TOKEN_VOID:
 		return 0;
 	case TOKEN_REF:
-		skip_ref(c);	/* kind and name: the slot says it all */
+		skip_ref(c); /* kind and name: the slot says it all */
 		if (c->next >= c->nrefs)
 			return bad_type(m);
 		return instance_type(m, c->refs[c->next++]);
@@ -636,7 +644,7 @@ static void reserve_blocks(struct materializer *m, uint32_t **reps,
 {
 	const struct model_builder *b = m->b;
 	const struct refinement *r = m->r;
-	struct kabi_type placeholder = { .kind = KABI_UNKNOWN };
+	struct kabi_type placeholder = {.kind = KABI_UNKNOWN};
 	size_t alloc = 0;
 	uint32_t i;
 
@@ -667,19 +675,19 @@ static void write_block(struct materializer *m, uint32_t inst)
 	const struct model_builder *b = m->b;
 	const struct shape *sh = &b->shapes[b->inst_shape[inst]];
 	struct cursor c = {
-		(const unsigned char *)b->bytes.buf + sh->off,
-		(const unsigned char *)b->bytes.buf + sh->off + sh->len,
-		refs_at(b->refs, b->inst_refs[inst]),
-		(uint32_t)(b->inst_refs[inst + 1] - b->inst_refs[inst]), 0
-	};
-	const struct name_key *k = &m->r->keys[m->r->key_of[b->inst_shape[inst]]];
+	    (const unsigned char *)b->bytes.buf + sh->off,
+	    (const unsigned char *)b->bytes.buf + sh->off + sh->len,
+	    refs_at(b->refs, b->inst_refs[inst]),
+	    (uint32_t)(b->inst_refs[inst + 1] - b->inst_refs[inst]), 0};
+	const struct name_key *k =
+	    &m->r->keys[m->r->key_of[b->inst_shape[inst]]];
 	struct node n;
 
 	if (c.p < c.end)
-		c.p++;		/* a named type's shape starts with its node */
+		c.p++; /* a named type's shape starts with its node */
 	read_node(m, &c, &n);
-	n.t.decl_file = model_intern(m->out, strset_str(&b->strings,
-							b->inst_file[inst]));
+	n.t.decl_file =
+	    model_intern(m->out, strset_str(&b->strings, b->inst_file[inst]));
 	n.t.decl_line = b->inst_line[inst];
 	if (sh->declaration && k->definitions > 0)
 		n.t.flags |= KABI_TYPE_AMBIGUOUS;
@@ -700,10 +708,9 @@ static void write_symbols(struct materializer *m)
 		const struct shape *sh = &b->shapes[d->shape];
 		struct kabi_symbol *sym = &out->symbols[i];
 		struct cursor c = {
-			(const unsigned char *)b->bytes.buf + sh->off,
-			(const unsigned char *)b->bytes.buf + sh->off + sh->len,
-			refs_at(b->sym_refs, d->refs_off), d->nrefs, 0
-		};
+		    (const unsigned char *)b->bytes.buf + sh->off,
+		    (const unsigned char *)b->bytes.buf + sh->off + sh->len,
+		    refs_at(b->sym_refs, d->refs_off), d->nrefs, 0};
 		uint32_t type;
 
 		if (!d->set)
@@ -715,15 +722,18 @@ static void write_symbols(struct materializer *m)
 		sym->first_param = (uint32_t)out->nparam_names;
 		sym->nparams = d->nnames;
 		for (k = 0; k < d->nnames; k++)
-			model_add_param_name(out, model_intern(out,
-				strset_str(&b->strings, b->names[d->names_off + k])));
+			model_add_param_name(
+			    out,
+			    model_intern(
+				out, strset_str(&b->strings,
+						b->names[d->names_off + k])));
 	}
 }
 
 void model_builder_finish(struct model_builder *b, struct kabi_model *out)
 {
-	struct refinement r = { .b = b };
-	struct materializer m = { .b = b, .r = &r, .out = out };
+	struct refinement r = {.b = b};
+	struct materializer m = {.b = b, .r = &r, .out = out};
 	double start = clock_seconds();
 	uint32_t *reps;
 	size_t nreps, i;

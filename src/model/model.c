@@ -11,20 +11,13 @@
 #include "../util/banned.h"
 
 static const char *const kind_names[KABI_KIND_COUNT] = {
-	[KABI_VOID] = "void",
-	[KABI_BASE] = "base",
-	[KABI_POINTER] = "pointer",
-	[KABI_CONST] = "const",
-	[KABI_VOLATILE] = "volatile",
-	[KABI_RESTRICT] = "restrict",
-	[KABI_ATOMIC] = "atomic",
-	[KABI_TYPEDEF] = "typedef",
-	[KABI_STRUCT] = "struct",
-	[KABI_UNION] = "union",
-	[KABI_ENUM] = "enum",
-	[KABI_ARRAY] = "array",
-	[KABI_FUNCTION] = "function",
-	[KABI_UNKNOWN] = "unknown",
+    [KABI_VOID] = "void",	  [KABI_BASE] = "base",
+    [KABI_POINTER] = "pointer",	  [KABI_CONST] = "const",
+    [KABI_VOLATILE] = "volatile", [KABI_RESTRICT] = "restrict",
+    [KABI_ATOMIC] = "atomic",	  [KABI_TYPEDEF] = "typedef",
+    [KABI_STRUCT] = "struct",	  [KABI_UNION] = "union",
+    [KABI_ENUM] = "enum",	  [KABI_ARRAY] = "array",
+    [KABI_FUNCTION] = "function", [KABI_UNKNOWN] = "unknown",
 };
 
 const char *kabi_kind_name(enum kabi_kind kind)
@@ -33,15 +26,15 @@ const char *kabi_kind_name(enum kabi_kind kind)
 }
 
 static const char *const encoding_names[] = {
-	[KABI_ENC_ADDRESS] = "address",
-	[KABI_ENC_BOOLEAN] = "boolean",
-	[KABI_ENC_COMPLEX_FLOAT] = "complex-float",
-	[KABI_ENC_FLOAT] = "float",
-	[KABI_ENC_SIGNED] = "signed",
-	[KABI_ENC_SIGNED_CHAR] = "signed-char",
-	[KABI_ENC_UNSIGNED] = "unsigned",
-	[KABI_ENC_UNSIGNED_CHAR] = "unsigned-char",
-	[KABI_ENC_UTF] = "utf",
+    [KABI_ENC_ADDRESS] = "address",
+    [KABI_ENC_BOOLEAN] = "boolean",
+    [KABI_ENC_COMPLEX_FLOAT] = "complex-float",
+    [KABI_ENC_FLOAT] = "float",
+    [KABI_ENC_SIGNED] = "signed",
+    [KABI_ENC_SIGNED_CHAR] = "signed-char",
+    [KABI_ENC_UNSIGNED] = "unsigned",
+    [KABI_ENC_UNSIGNED_CHAR] = "unsigned-char",
+    [KABI_ENC_UTF] = "utf",
 };
 
 #define NENCODINGS (sizeof(encoding_names) / sizeof(*encoding_names))
@@ -65,10 +58,15 @@ bool kabi_encoding_parse(const char *name, unsigned *encoding)
 
 static void describe_machine(const struct kabi_model *m, char *out, size_t len)
 {
-	snprintf(out, len, "%s%s%s", *model_str(m, m->arch) ? model_str(m, m->arch) : "unknown machine",
-		 m->bits == 64 ? ", 64-bit" : m->bits == 32 ? ", 32-bit" : "",
-		 m->byte_order == KABI_ORDER_BIG ? ", big-endian"
-		 : m->byte_order == KABI_ORDER_LITTLE ? ", little-endian" : "");
+	snprintf(out, len, "%s%s%s",
+		 *model_str(m, m->arch) ? model_str(m, m->arch)
+					: "unknown machine",
+		 m->bits == 64	 ? ", 64-bit"
+		 : m->bits == 32 ? ", 32-bit"
+				 : "",
+		 m->byte_order == KABI_ORDER_BIG      ? ", big-endian"
+		 : m->byte_order == KABI_ORDER_LITTLE ? ", little-endian"
+						      : "");
 }
 
 bool model_same_machine(const struct kabi_model *x, const struct kabi_model *y,
@@ -110,8 +108,8 @@ bool kabi_kind_has_members(enum kabi_kind kind)
 	return kind == KABI_STRUCT || kind == KABI_UNION;
 }
 
-void model_visit_refs(struct kabi_model *m, uint32_t id,
-		      kabi_ref_visitor visit, void *ctx)
+void model_visit_refs(struct kabi_model *m, uint32_t id, kabi_ref_visitor visit,
+		      void *ctx)
 {
 	struct kabi_type *t = &m->types[id];
 	uint32_t i;
@@ -141,7 +139,7 @@ static void read_ref(uint32_t *ref, void *ctx)
 void model_for_each_ref(const struct kabi_model *m, uint32_t id,
 			kabi_ref_reader read, void *ctx)
 {
-	struct ref_reader r = { read, ctx };
+	struct ref_reader r = {read, ctx};
 
 	/* the visitor only reads: the model stays as it was */
 	model_visit_refs((struct kabi_model *)m, id, read_ref, &r);
@@ -149,8 +147,8 @@ void model_for_each_ref(const struct kabi_model *m, uint32_t id,
 
 bool kabi_kind_is_aggregate(enum kabi_kind kind)
 {
-	return kind == KABI_STRUCT || kind == KABI_UNION ||
-	       kind == KABI_ENUM || kind == KABI_FUNCTION;
+	return kind == KABI_STRUCT || kind == KABI_UNION || kind == KABI_ENUM ||
+	       kind == KABI_FUNCTION;
 }
 
 void model_add_error(struct kabi_model *m, const char *message)
@@ -171,7 +169,7 @@ void model_add_error(struct kabi_model *m, const char *message)
 
 void model_init(struct kabi_model *m)
 {
-	struct kabi_type void_type = { .kind = KABI_VOID };
+	struct kabi_type void_type = {.kind = KABI_VOID};
 
 	memset(m, 0, sizeof(*m));
 	strset_init(&m->strings);
@@ -229,8 +227,7 @@ uint32_t model_add_symbol(struct kabi_model *m, const struct kabi_symbol *s)
 
 uint32_t model_add_param_name(struct kabi_model *m, uint32_t name)
 {
-	ALLOC_GROW(m->param_names, m->nparam_names + 1,
-		   m->param_names_alloc);
+	ALLOC_GROW(m->param_names, m->nparam_names + 1, m->param_names_alloc);
 	m->param_names[m->nparam_names] = name;
 	return (uint32_t)m->nparam_names++;
 }

@@ -38,7 +38,7 @@ enum kabi_kind {
 	KABI_ENUM,
 	KABI_ARRAY,
 	KABI_FUNCTION,
-	KABI_UNKNOWN,		/* a type kabi cannot represent; name says what */
+	KABI_UNKNOWN, /* a type kabi cannot represent; name says what */
 	KABI_KIND_COUNT
 };
 
@@ -68,55 +68,59 @@ enum kabi_byte_order {
 
 /* kabi_type.flags */
 enum {
-	KABI_TYPE_DECLARATION = 1 << 0,	/* struct/union/enum known by name only */
-	KABI_TYPE_AMBIGUOUS = 1 << 1,	/* ... and the tree defines it several ways */
-	KABI_TYPE_VARIADIC = 1 << 2,	/* function: ends with "..." */
+	KABI_TYPE_DECLARATION = 1
+				<< 0, /* struct/union/enum known by name only */
+	KABI_TYPE_AMBIGUOUS =
+	    1 << 1, /* ... and the tree defines it several ways */
+	KABI_TYPE_VARIADIC = 1 << 2,	 /* function: ends with "..." */
 	KABI_TYPE_UNPROTOTYPED = 1 << 3, /* function: K&R "()" */
-	KABI_TYPE_NO_COUNT = 1 << 4,	/* array: count not given (flexible) */
-	KABI_TYPE_SIGNED = 1 << 5,	/* enum: values are signed */
+	KABI_TYPE_NO_COUNT = 1 << 4,	 /* array: count not given (flexible) */
+	KABI_TYPE_SIGNED = 1 << 5,	 /* enum: values are signed */
 };
 
 struct kabi_type {
 	uint8_t kind;
 	uint8_t flags;
-	uint16_t encoding;	/* base types: enum kabi_encoding */
-	uint32_t name;		/* string offset; 0: anonymous */
-	uint32_t target;	/* pointee, qualified, aliased, element or return type */
-	uint32_t first;		/* first member, enumerator or parameter */
-	uint32_t count;		/* how many of them */
-	uint32_t align;		/* bytes; 0: not given */
-	uint64_t size;		/* bytes; for an array the element count */
-	uint32_t decl_file;	/* string offset of the declaring file; 0: unknown */
+	uint16_t encoding; /* base types: enum kabi_encoding */
+	uint32_t name;	   /* string offset; 0: anonymous */
+	uint32_t
+	    target; /* pointee, qualified, aliased, element or return type */
+	uint32_t first; /* first member, enumerator or parameter */
+	uint32_t count; /* how many of them */
+	uint32_t align; /* bytes; 0: not given */
+	uint64_t size;	/* bytes; for an array the element count */
+	uint32_t
+	    decl_file; /* string offset of the declaring file; 0: unknown */
 	uint32_t decl_line;
 };
 
 struct kabi_member {
-	uint32_t name;		/* 0: anonymous member */
+	uint32_t name; /* 0: anonymous member */
 	uint32_t type;
-	uint64_t offset;	/* in bits from the start of the aggregate */
-	uint32_t bit_size;	/* 0: not a bitfield */
+	uint64_t offset;   /* in bits from the start of the aggregate */
+	uint32_t bit_size; /* 0: not a bitfield */
 };
 
 struct kabi_enumerator {
 	uint32_t name;
-	uint64_t value;		/* as int64_t if the enum is KABI_TYPE_SIGNED */
+	uint64_t value; /* as int64_t if the enum is KABI_TYPE_SIGNED */
 };
 
 /* kabi_symbol.flags */
 enum {
-	KABI_SYM_FUNCTION = 1 << 0,	/* else a variable */
-	KABI_SYM_GPL = 1 << 1,		/* EXPORT_SYMBOL_GPL */
+	KABI_SYM_FUNCTION = 1 << 0, /* else a variable */
+	KABI_SYM_GPL = 1 << 1,	    /* EXPORT_SYMBOL_GPL */
 	KABI_SYM_HAS_CRC = 1 << 2,
-	KABI_SYM_HAS_TYPE = 1 << 3,	/* DWARF described it */
+	KABI_SYM_HAS_TYPE = 1 << 3, /* DWARF described it */
 };
 
 struct kabi_symbol {
 	uint32_t name;
-	uint32_t module;	/* "vmlinux" or a module path */
-	uint32_t ns;		/* namespace; 0: none */
+	uint32_t module; /* "vmlinux" or a module path */
+	uint32_t ns;	 /* namespace; 0: none */
 	uint32_t crc;
-	uint32_t type;		/* a function type, or the variable's type */
-	uint32_t first_param;	/* parameter names, in param_names */
+	uint32_t type;	      /* a function type, or the variable's type */
+	uint32_t first_param; /* parameter names, in param_names */
 	uint32_t nparams;
 	uint32_t flags;
 };
@@ -129,11 +133,11 @@ struct kabi_model {
 	size_t nmembers, members_alloc;
 	struct kabi_enumerator *enumerators;
 	size_t nenumerators, enumerators_alloc;
-	uint32_t *params;	/* parameter types of function types */
+	uint32_t *params; /* parameter types of function types */
 	size_t nparams, params_alloc;
 	struct kabi_symbol *symbols;
 	size_t nsymbols, symbols_alloc;
-	uint32_t *param_names;	/* parameter names of function symbols */
+	uint32_t *param_names; /* parameter names of function symbols */
 	size_t nparam_names, param_names_alloc;
 	/*
 	 * What could not be read when the corpus was made: one message per
@@ -143,10 +147,10 @@ struct kabi_model {
 	uint32_t *errors;
 	size_t nerrors, errors_alloc;
 	/* what the corpus describes */
-	uint32_t arch;		/* "x86-64", ... */
-	uint8_t bits;		/* 32 or 64; 0: not known (an old baseline) */
-	uint8_t byte_order;	/* enum kabi_byte_order */
-	uint32_t release;	/* kernel release, 0 if unknown */
+	uint32_t arch;	    /* "x86-64", ... */
+	uint8_t bits;	    /* 32 or 64; 0: not known (an old baseline) */
+	uint8_t byte_order; /* enum kabi_byte_order */
+	uint32_t release;   /* kernel release, 0 if unknown */
 };
 
 void model_init(struct kabi_model *m);
@@ -196,8 +200,8 @@ void model_sort_symbols(struct kabi_model *m);
  * A struct's or union's members, an enum's enumerators, a function type's
  * parameter types: t->count of each, in order (none for other kinds).
  */
-static inline const struct kabi_member *
-kabi_members(const struct kabi_model *m, const struct kabi_type *t)
+static inline const struct kabi_member *kabi_members(const struct kabi_model *m,
+						     const struct kabi_type *t)
 {
 	return t->count ? m->members + t->first : NULL;
 }
@@ -232,8 +236,8 @@ bool kabi_kind_has_members(enum kabi_kind kind);
  * it in place.
  */
 typedef void (*kabi_ref_visitor)(uint32_t *ref, void *ctx);
-void model_visit_refs(struct kabi_model *m, uint32_t id,
-		      kabi_ref_visitor visit, void *ctx);
+void model_visit_refs(struct kabi_model *m, uint32_t id, kabi_ref_visitor visit,
+		      void *ctx);
 /* The same, to read them. */
 typedef void (*kabi_ref_reader)(uint32_t ref, void *ctx);
 void model_for_each_ref(const struct kabi_model *m, uint32_t id,

@@ -25,8 +25,8 @@
 struct namer {
 	const struct kabi_model *m;
 	struct type_names *out;
-	uint64_t *content;	/* per type: hash of its own content */
-	uint8_t *state;		/* 0 not done, 1 in progress, 2 done */
+	uint64_t *content; /* per type: hash of its own content */
+	uint8_t *state;	   /* 0 not done, 1 in progress, 2 done */
 };
 
 static uint32_t spell(struct namer *nm, uint32_t type, unsigned depth);
@@ -57,23 +57,26 @@ static uint64_t content_hash(struct namer *nm, uint32_t type, unsigned depth)
 		case KABI_UNION: {
 			const struct kabi_member *mb = &kabi_members(m, t)[i];
 
-			h = hash_combine(h, hash_string(model_str(m, mb->name)));
+			h = hash_combine(h,
+					 hash_string(model_str(m, mb->name)));
 			h = hash_combine(h, mb->offset);
 			h = hash_combine(h, mb->bit_size);
-			h = hash_combine(h, hash_string(spelled(nm, mb->type,
-								depth)));
+			h = hash_combine(
+			    h, hash_string(spelled(nm, mb->type, depth)));
 			break;
 		}
 		case KABI_ENUM: {
-			const struct kabi_enumerator *e = &kabi_enumerators(m, t)[i];
+			const struct kabi_enumerator *e =
+			    &kabi_enumerators(m, t)[i];
 
 			h = hash_combine(h, hash_string(model_str(m, e->name)));
 			h = hash_combine(h, e->value);
 			break;
 		}
 		case KABI_FUNCTION:
-			h = hash_combine(h, hash_string(spelled(
-				nm, kabi_params(m, t)[i], depth)));
+			h = hash_combine(
+			    h, hash_string(
+				   spelled(nm, kabi_params(m, t)[i], depth)));
 			break;
 		default:
 			break;
@@ -133,7 +136,7 @@ static void spell_params(struct namer *nm, const struct kabi_type *t,
 
 	strbuf_addch(sb, '(');
 	if (t->flags & KABI_TYPE_UNPROTOTYPED && !t->count) {
-		strbuf_addch(sb, ')');	/* K&R: "int ()" */
+		strbuf_addch(sb, ')'); /* K&R: "int ()" */
 		return;
 	}
 	for (i = 0; i < t->count; i++)
@@ -176,12 +179,14 @@ static void spell_decl(struct namer *nm, uint32_t type, const char *decl,
 	case KABI_VOLATILE:
 	case KABI_RESTRICT:
 	case KABI_ATOMIC: {
-		const char *q = t->kind == KABI_ATOMIC ? "_Atomic"
-							: kabi_kind_name(t->kind);
+		const char *q = t->kind == KABI_ATOMIC
+				    ? "_Atomic"
+				    : kabi_kind_name(t->kind);
 
 		if (m->types[t->target].kind == KABI_POINTER) {
 			/* a qualified pointer: "char *const" */
-			strbuf_addf(&inner, "%s%s%s", q, *decl ? " " : "", decl);
+			strbuf_addf(&inner, "%s%s%s", q, *decl ? " " : "",
+				    decl);
 			spell_decl(nm, t->target, inner.buf, out, depth + 1);
 		} else {
 			strbuf_addf(out, "%s ", q);
@@ -248,7 +253,7 @@ static void next_colours(const struct kabi_model *m, const uint64_t *cur,
 
 	for (id = 0; id < m->ntypes; id++) {
 		const struct kabi_type *t = &m->types[id];
-		struct colouring c = { cur, cur[id] };
+		struct colouring c = {cur, cur[id]};
 
 		/*
 		 * Base, void and unknown types mix in void's colour, as if
@@ -342,7 +347,8 @@ static void assign_ids(struct namer *nm)
 	for (g = 0; g < ngroups; g++) {
 		groups[g].done = groups[g].n == 1;
 		if (groups[g].done)
-			out->id[groups[g].types[0]] = out->spelling[groups[g].types[0]];
+			out->id[groups[g].types[0]] =
+			    out->spelling[groups[g].types[0]];
 		else
 			left++;
 	}
@@ -363,7 +369,7 @@ static void assign_ids(struct namer *nm)
 	for (g = 0; g < ngroups; g++) {
 		for (i = 0; !groups[g].done && i < groups[g].n; i++)
 			set_id(out, groups[g].types[i], cur[groups[g].types[i]],
-			       i + 1);	/* indistinguishable: cannot happen */
+			       i + 1); /* indistinguishable: cannot happen */
 		free(groups[g].types);
 	}
 	free(groups);
@@ -372,7 +378,7 @@ static void assign_ids(struct namer *nm)
 
 void type_names_compute(const struct kabi_model *m, struct type_names *out)
 {
-	struct namer nm = { m, out, NULL, NULL };
+	struct namer nm = {m, out, NULL, NULL};
 	size_t id;
 
 	memset(out, 0, sizeof(*out));

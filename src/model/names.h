@@ -21,8 +21,8 @@
 
 struct type_names {
 	struct strset strings;
-	uint32_t *spelling;	/* per type, in strings */
-	uint32_t *id;		/* per type, in strings */
+	uint32_t *spelling; /* per type, in strings */
+	uint32_t *id;	    /* per type, in strings */
 	size_t ntypes;
 };
 

@@ -11,11 +11,10 @@
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
-
 struct restrictor {
 	const struct kabi_model *in;
 	struct kabi_model *out;
-	uint32_t *new_id;	/* per old type: its id in out, or KABI_NONE */
+	uint32_t *new_id; /* per old type: its id in out, or KABI_NONE */
 	uint32_t *stack;
 	size_t depth;
 };
@@ -24,7 +23,7 @@ static void push(struct restrictor *r, uint32_t type)
 {
 	if (r->new_id[type] != KABI_NONE)
 		return;
-	r->new_id[type] = 0;	/* reached; numbered later */
+	r->new_id[type] = 0; /* reached; numbered later */
 	r->stack[r->depth++] = type;
 }
 
@@ -53,7 +52,8 @@ static void renumber(uint32_t *ref, void *ctx)
 	*ref = r->new_id[*ref];
 }
 
-/* A type into the copy, its strings interned there, its references renumbered. */
+/* A type into the copy, its strings interned there, its references renumbered.
+ */
 static void copy_type(struct restrictor *r, uint32_t id)
 {
 	const struct kabi_model *m = r->in;
@@ -91,14 +91,15 @@ static void copy_type(struct restrictor *r, uint32_t id)
 void model_restrict(const struct kabi_model *in, const bool *keep,
 		    struct kabi_model *out)
 {
-	struct restrictor r = { in, out, NULL, NULL, 0 };
-	struct kabi_type placeholder = { .kind = KABI_UNKNOWN };
+	struct restrictor r = {in, out, NULL, NULL, 0};
+	struct kabi_type placeholder = {.kind = KABI_UNKNOWN};
 	size_t i;
 	uint32_t k;
 
 	model_init(out);
 	out->arch = model_intern(out, model_str(in, in->arch));
-	out->release = in->release ? model_intern(out, model_str(in, in->release)) : 0;
+	out->release =
+	    in->release ? model_intern(out, model_str(in, in->release)) : 0;
 	out->bits = in->bits;
 	out->byte_order = in->byte_order;
 	for (i = 0; i < in->nerrors; i++)
@@ -130,7 +131,10 @@ void model_restrict(const struct kabi_model *in, const bool *keep,
 			s.type = r.new_id[s.type];
 		s.first_param = (uint32_t)out->nparam_names;
 		for (k = 0; k < s.nparams; k++)
-			model_add_param_name(out, str(&r, in->param_names[in->symbols[i].first_param + k]));
+			model_add_param_name(
+			    out,
+			    str(&r, in->param_names[in->symbols[i].first_param +
+						    k]));
 		model_add_symbol(out, &s);
 	}
 	free(r.new_id);

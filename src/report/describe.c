@@ -10,7 +10,6 @@
 #include "report.h"
 #include "../util/banned.h"
 
-
 bool report_crc_only(const struct diff_view *v, size_t symbol)
 {
 	const struct symbol_change *s = &v->d->symbols[symbol];
@@ -21,14 +20,22 @@ bool report_crc_only(const struct diff_view *v, size_t symbol)
 	       view_item_shown(v, symbol, 0);
 }
 
-enum { ROOT_STRUCT, ROOT_UNION, ROOT_ENUM, ROOT_TYPEDEF, ROOT_FUNCTION,
-       ROOT_VARIABLE, ROOT_BASE, ROOT_OTHER };
+enum {
+	ROOT_STRUCT,
+	ROOT_UNION,
+	ROOT_ENUM,
+	ROOT_TYPEDEF,
+	ROOT_FUNCTION,
+	ROOT_VARIABLE,
+	ROOT_BASE,
+	ROOT_OTHER
+};
 
 static const char *const root_kinds[REPORT_ROOT_KINDS] = {
-	[ROOT_STRUCT] = "struct", [ROOT_UNION] = "union", [ROOT_ENUM] = "enum",
-	[ROOT_TYPEDEF] = "typedef", [ROOT_FUNCTION] = "function",
-	[ROOT_VARIABLE] = "variable", [ROOT_BASE] = "base type",
-	[ROOT_OTHER] = "other",
+    [ROOT_STRUCT] = "struct",	  [ROOT_UNION] = "union",
+    [ROOT_ENUM] = "enum",	  [ROOT_TYPEDEF] = "typedef",
+    [ROOT_FUNCTION] = "function", [ROOT_VARIABLE] = "variable",
+    [ROOT_BASE] = "base type",	  [ROOT_OTHER] = "other",
 };
 
 const char *report_root_kind_label(unsigned index)
@@ -43,13 +50,20 @@ unsigned report_root_kind(const struct kabi_diff *d, const struct root_cause *r)
 	if (p->variable)
 		return ROOT_VARIABLE;
 	switch (model_type(d->old, p->old_type)->kind) {
-	case KABI_STRUCT: return ROOT_STRUCT;
-	case KABI_UNION: return ROOT_UNION;
-	case KABI_ENUM: return ROOT_ENUM;
-	case KABI_TYPEDEF: return ROOT_TYPEDEF;
-	case KABI_FUNCTION: return ROOT_FUNCTION;
-	case KABI_BASE: return ROOT_BASE;
-	default: return ROOT_OTHER;
+	case KABI_STRUCT:
+		return ROOT_STRUCT;
+	case KABI_UNION:
+		return ROOT_UNION;
+	case KABI_ENUM:
+		return ROOT_ENUM;
+	case KABI_TYPEDEF:
+		return ROOT_TYPEDEF;
+	case KABI_FUNCTION:
+		return ROOT_FUNCTION;
+	case KABI_BASE:
+		return ROOT_BASE;
+	default:
+		return ROOT_OTHER;
 	}
 }
 
@@ -58,7 +72,7 @@ static void count_breaking_rules(const struct change_item *items, uint32_t n,
 				 size_t *by_rule, const struct diff_view *v,
 				 size_t symbol)
 {
-	bool seen[CHANGE_COUNT] = { false };
+	bool seen[CHANGE_COUNT] = {false};
 	uint32_t i;
 
 	for (i = 0; i < n; i++) {
@@ -80,19 +94,21 @@ static void count_breaking(const struct diff_view *v, struct report_summary *s)
 	for (i = 0; i < d->nroots; i++) {
 		const struct type_pair *p = &d->pairs[d->roots[i].pair];
 
-		if (v->root_rule[i] == SHOWN && d->roots[i].severity == BREAKING)
-			count_breaking_rules(d->items + p->first_item, p->nitems,
-					     s->breaking_roots_by_rule, v,
-					     SIZE_MAX);
+		if (v->root_rule[i] == SHOWN &&
+		    d->roots[i].severity == BREAKING)
+			count_breaking_rules(
+			    d->items + p->first_item, p->nitems,
+			    s->breaking_roots_by_rule, v, SIZE_MAX);
 	}
 	for (i = 0; i < d->nsymbols; i++)
 		count_breaking_rules(d->items + d->symbols[i].first_item,
 				     d->symbols[i].nitems,
 				     s->breaking_exports_by_rule, v, i);
-	s->breaking_by_crc_alone = s->breaking_exports_by_rule[CHANGE_CRC_CHANGED];
+	s->breaking_by_crc_alone =
+	    s->breaking_exports_by_rule[CHANGE_CRC_CHANGED];
 	for (k = 0; k < CHANGE_COUNT; k++)
-		if (k != CHANGE_CRC_CHANGED &&
-		    (s->breaking_roots_by_rule[k] || s->breaking_exports_by_rule[k]))
+		if (k != CHANGE_CRC_CHANGED && (s->breaking_roots_by_rule[k] ||
+						s->breaking_exports_by_rule[k]))
 			s->breaking_by_crc_alone = false;
 }
 
@@ -123,7 +139,8 @@ void report_summarize(const struct diff_view *v, struct report_summary *s)
 		const struct symbol_change *c = &d->symbols[i];
 
 		if (!view_symbol_shown(v, i)) {
-			s->hidden_symbols += (c->nitems || (c->flags & SYMCHANGE_TYPE));
+			s->hidden_symbols +=
+			    (c->nitems || (c->flags & SYMCHANGE_TYPE));
 			continue;
 		}
 		if (c->old_symbol == KABI_NONE)
@@ -164,7 +181,8 @@ size_t report_root_symbols(const struct diff_view *v, size_t root,
 	size_t i, n = 0;
 
 	for (i = 0; i < r->nsymbols; i++)
-		if (v->symbol_type[r->symbols[i]] || v->root_rule[root] != SHOWN)
+		if (v->symbol_type[r->symbols[i]] ||
+		    v->root_rule[root] != SHOWN)
 			out[n++] = r->symbols[i];
 	return n;
 }
@@ -250,7 +268,8 @@ static void add_base(struct strbuf *sb, const struct kabi_model *m,
 		strbuf_adds(sb, enc);
 	else
 		strbuf_addf(sb, "encoding %u", (unsigned)t->encoding);
-	strbuf_addf(sb, ", %" PRIu64 " byte%s", t->size, t->size == 1 ? "" : "s");
+	strbuf_addf(sb, ", %" PRIu64 " byte%s", t->size,
+		    t->size == 1 ? "" : "s");
 }
 
 static void describe_member(struct strbuf *sb, const struct kabi_diff *d,
@@ -259,7 +278,8 @@ static void describe_member(struct strbuf *sb, const struct kabi_diff *d,
 	add_place(sb, it);
 	switch (it->kind) {
 	case CHANGE_MEMBER_ADDED:
-		strbuf_addf(sb, " (%s) added at ", new_spelling(d, it->new_type));
+		strbuf_addf(sb, " (%s) added at ",
+			    new_spelling(d, it->new_type));
 		add_offset(sb, it->new_value);
 		break;
 	case CHANGE_MEMBER_REMOVED:
@@ -278,14 +298,18 @@ static void describe_member(struct strbuf *sb, const struct kabi_diff *d,
 		break;
 	case CHANGE_BITFIELD_CHANGED:
 		if (!it->new_value)
-			strbuf_addf(sb, " no longer a bitfield (was %" PRIu64 " bit%s)",
-				    it->old_value, it->old_value == 1 ? "" : "s");
+			strbuf_addf(
+			    sb, " no longer a bitfield (was %" PRIu64 " bit%s)",
+			    it->old_value, it->old_value == 1 ? "" : "s");
 		else if (!it->old_value)
 			strbuf_addf(sb, " now a bitfield of %" PRIu64 " bit%s",
-				    it->new_value, it->new_value == 1 ? "" : "s");
+				    it->new_value,
+				    it->new_value == 1 ? "" : "s");
 		else
-			strbuf_addf(sb, " bitfield width %" PRIu64 " -> %" PRIu64
-				    " bits", it->old_value, it->new_value);
+			strbuf_addf(sb,
+				    " bitfield width %" PRIu64 " -> %" PRIu64
+				    " bits",
+				    it->old_value, it->new_value);
 		break;
 	default:
 		break;
@@ -298,8 +322,10 @@ void report_describe_item(struct strbuf *sb, const struct kabi_diff *d,
 	bool sgn = enum_signed(d, pair);
 
 	switch (it->kind) {
-	case CHANGE_MEMBER_ADDED: case CHANGE_MEMBER_REMOVED:
-	case CHANGE_MEMBER_MOVED: case CHANGE_MEMBER_RENAMED:
+	case CHANGE_MEMBER_ADDED:
+	case CHANGE_MEMBER_REMOVED:
+	case CHANGE_MEMBER_MOVED:
+	case CHANGE_MEMBER_RENAMED:
 	case CHANGE_BITFIELD_CHANGED:
 		describe_member(sb, d, it);
 		return;
@@ -358,12 +384,14 @@ void report_describe_item(struct strbuf *sb, const struct kabi_diff *d,
 			    it->index + 1, old_spelling(d, it->old_type));
 		return;
 	case CHANGE_PROTOTYPE_CHANGED:
-		strbuf_adds(sb, it->new_value
+		strbuf_adds(
+		    sb, it->new_value
 			    ? "now declared with a prototype (was \"()\")"
 			    : "now declared without a prototype, as \"()\"");
 		return;
 	case CHANGE_VARIADIC_CHANGED:
-		strbuf_adds(sb, it->new_value ? "now variadic" : "no longer variadic");
+		strbuf_adds(sb, it->new_value ? "now variadic"
+					      : "no longer variadic");
 		return;
 	case CHANGE_BASE_CHANGED:
 		strbuf_adds(sb, "base type changed from ");
@@ -384,12 +412,13 @@ void report_describe_item(struct strbuf *sb, const struct kabi_diff *d,
 static const char *param_name(const struct kabi_diff *d,
 			      const struct symbol_change *s, uint32_t index)
 {
-	const struct kabi_model *m = s->new_symbol != KABI_NONE ? d->new : d->old;
+	const struct kabi_model *m =
+	    s->new_symbol != KABI_NONE ? d->new : d->old;
 	const struct kabi_symbol *sym =
-		&m->symbols[s->new_symbol != KABI_NONE ? s->new_symbol : s->old_symbol];
+	    &m->symbols[s->new_symbol != KABI_NONE ? s->new_symbol
+						   : s->old_symbol];
 
-	if (index < sym->nparams &&
-	    m->param_names[sym->first_param + index])
+	if (index < sym->nparams && m->param_names[sym->first_param + index])
 		return model_str(m, m->param_names[sym->first_param + index]);
 	return NULL;
 }
@@ -460,8 +489,9 @@ void report_root_title(struct strbuf *sb, const struct kabi_diff *d,
 		strbuf_addf(sb, "type of %s",
 			    diff_symbol_name(d, &d->symbols[r->own_symbol]));
 	} else if (r->context_pair != KABI_NONE) {
-		strbuf_addf(sb, "%s", type_spelling(&d->old_names,
-						    d->pairs[r->context_pair].old_type));
+		strbuf_addf(sb, "%s",
+			    type_spelling(&d->old_names,
+					  d->pairs[r->context_pair].old_type));
 		if (r->context_member && *r->context_member)
 			strbuf_addf(sb, "::%s", r->context_member);
 		strbuf_addf(sb, " (%s)", olds);
@@ -470,7 +500,8 @@ void report_root_title(struct strbuf *sb, const struct kabi_diff *d,
 			    diff_symbol_name(d, &d->symbols[r->own_symbol]));
 	} else if (r->own_symbol != KABI_NONE && !t->name) {
 		strbuf_addf(sb, "type of %s (%s)",
-			    diff_symbol_name(d, &d->symbols[r->own_symbol]), olds);
+			    diff_symbol_name(d, &d->symbols[r->own_symbol]),
+			    olds);
 	} else {
 		strbuf_adds(sb, olds);
 		if (strcmp(olds, news))

@@ -13,7 +13,6 @@
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
-
 /*
  * A JSON string: valid UTF-8 as it is, control characters escaped, and
  * each byte that is not part of valid UTF-8 (a file name can hold any)
@@ -55,9 +54,12 @@ static const char *severity_name(enum severity s)
 static const char *place_name(enum change_place place)
 {
 	static const char *const names[] = {
-		[PLACE_SELF] = "self", [PLACE_MEMBER] = "member",
-		[PLACE_ENUMERATOR] = "enumerator", [PLACE_PARAM] = "parameter",
-		[PLACE_RETURN] = "return", [PLACE_TARGET] = "target",
+	    [PLACE_SELF] = "self",
+	    [PLACE_MEMBER] = "member",
+	    [PLACE_ENUMERATOR] = "enumerator",
+	    [PLACE_PARAM] = "parameter",
+	    [PLACE_RETURN] = "return",
+	    [PLACE_TARGET] = "target",
 	};
 
 	return names[place];
@@ -87,8 +89,10 @@ static void json_item(FILE *out, const struct kabi_diff *d, uint32_t pair,
 		fprintf(out, ", \"parameter\": %" PRIu32, it->index + 1);
 	/* CRCs as Module.symvers writes them */
 	if (it->has_values && it->kind == CHANGE_CRC_CHANGED)
-		fprintf(out, ", \"old\": \"0x%08" PRIx64 "\", \"new\": \"0x%08"
-			PRIx64 "\"", it->old_value, it->new_value);
+		fprintf(out,
+			", \"old\": \"0x%08" PRIx64
+			"\", \"new\": \"0x%08" PRIx64 "\"",
+			it->old_value, it->new_value);
 	else if (it->has_values)
 		fprintf(out, ", \"old\": %" PRIu64 ", \"new\": %" PRIu64,
 			it->old_value, it->new_value);
@@ -137,13 +141,13 @@ static void json_summary(FILE *out, const struct diff_view *v,
 		"\"changed_by_type\": %zu, \"changed_by_export\": %zu, "
 		"\"crc_only\": %zu, \"root_causes\": %zu, "
 		"\"breaking_root_causes\": %zu, \"breaking\": %s, "
-		"\"incomplete\": %s, \"exit_status\": %d,\n   \"suppressed\": {\"root_causes\": %zu, "
+		"\"incomplete\": %s, \"exit_status\": %d,\n   \"suppressed\": "
+		"{\"root_causes\": %zu, "
 		"\"symbols\": %zu, \"rules\": [",
 		s.added, s.removed, s.changed, s.by_type, s.by_export,
 		s.crc_only, s.roots, s.breaking_roots,
 		s.breaking ? "true" : "false", o->incomplete ? "true" : "false",
-		report_exit_status(v, o),
-		s.hidden_roots, s.hidden_symbols);
+		report_exit_status(v, o), s.hidden_roots, s.hidden_symbols);
 	for (k = 0; k < v->nrules; k++)
 		if (v->hits[k]) {
 			fprintf(out, "%s{\"rule\": ", sep);
@@ -155,10 +159,12 @@ static void json_summary(FILE *out, const struct diff_view *v,
 		v->ignored_crcs);
 	sep = "";
 	for (k = 0; k < CHANGE_COUNT; k++)
-		if (s.breaking_roots_by_rule[k] || s.breaking_exports_by_rule[k]) {
+		if (s.breaking_roots_by_rule[k] ||
+		    s.breaking_exports_by_rule[k]) {
 			fprintf(out, "%s{\"rule\": ", sep);
 			json_str(out, change_rule(k));
-			fprintf(out, ", \"root_causes\": %zu, \"exports\": %zu}",
+			fprintf(out,
+				", \"root_causes\": %zu, \"exports\": %zu}",
 				s.breaking_roots_by_rule[k],
 				s.breaking_exports_by_rule[k]);
 			sep = ", ";
@@ -242,8 +248,10 @@ static void json_symbol(FILE *out, const struct diff_view *v, size_t symbol)
 {
 	const struct kabi_diff *d = v->d;
 	const struct symbol_change *s = &d->symbols[symbol];
-	const struct kabi_model *m = s->new_symbol != KABI_NONE ? d->new : d->old;
-	uint32_t idx = s->new_symbol != KABI_NONE ? s->new_symbol : s->old_symbol;
+	const struct kabi_model *m =
+	    s->new_symbol != KABI_NONE ? d->new : d->old;
+	uint32_t idx =
+	    s->new_symbol != KABI_NONE ? s->new_symbol : s->old_symbol;
 	const char *sep = "";
 	uint32_t k;
 
@@ -269,7 +277,8 @@ static void json_symbol(FILE *out, const struct diff_view *v, size_t symbol)
 	for (k = 0; k < s->nitems; k++)
 		if (view_item_shown(v, symbol, k)) {
 			fputs(sep, out);
-			json_item(out, d, KABI_NONE, &d->items[s->first_item + k]);
+			json_item(out, d, KABI_NONE,
+				  &d->items[s->first_item + k]);
 			sep = ", ";
 		}
 	fputs("]}", out);

@@ -17,15 +17,15 @@
 
 /* Exit status bits of kabi diff (see the man page). */
 enum {
-	REPORT_EXIT_INCOMPLETE = 1,	/* files could not be read */
+	REPORT_EXIT_INCOMPLETE = 1, /* files could not be read */
 	REPORT_EXIT_CHANGED = 4,
 	REPORT_EXIT_BREAKING = 8,
 };
 
 struct report_options {
-	bool full;		/* every symbol and path, not a few */
-	unsigned examples;	/* symbols shown per root cause when not full */
-	bool show_suppressed;	/* list what rules hid, and which rule */
+	bool full;	      /* every symbol and path, not a few */
+	unsigned examples;    /* symbols shown per root cause when not full */
+	bool show_suppressed; /* list what rules hid, and which rule */
 	/* files of a kernel could not be read: the rest was compared */
 	bool incomplete;
 };
@@ -50,11 +50,12 @@ int report_exit_status(const struct diff_view *v,
  */
 #define REPORT_ROOT_KINDS 8
 const char *report_root_kind_label(unsigned index);
-unsigned report_root_kind(const struct kabi_diff *d, const struct root_cause *r);
+unsigned report_root_kind(const struct kabi_diff *d,
+			  const struct root_cause *r);
 
 struct report_summary {
 	size_t old_symbols, new_symbols;
-	size_t added, removed, changed;	/* changed: paired, with any change */
+	size_t added, removed, changed; /* changed: paired, with any change */
 	size_t by_type, crc_only, by_export;
 	size_t roots, breaking_roots;
 	size_t roots_by_kind[REPORT_ROOT_KINDS];
@@ -67,7 +68,7 @@ struct report_summary {
 	size_t breaking_exports_by_rule[CHANGE_COUNT];
 	/* only CRCs make it breaking: no other rule does */
 	bool breaking_by_crc_alone;
-	size_t hidden_roots, hidden_symbols;	/* by suppressions */
+	size_t hidden_roots, hidden_symbols; /* by suppressions */
 };
 
 void report_summarize(const struct diff_view *v, struct report_summary *s);

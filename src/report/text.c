@@ -13,7 +13,6 @@
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
-
 static const char *severity_name(enum severity s)
 {
 	return s == BREAKING ? "breaking" : "compatible";
@@ -72,7 +71,7 @@ static void wrap_words(FILE *out, const char *label, const char *text)
 /* "size-changed 43, member-moved 43": the most frequent rule first. */
 static void add_rule_counts(struct strbuf *sb, const size_t *by_rule)
 {
-	bool done[CHANGE_COUNT] = { false };
+	bool done[CHANGE_COUNT] = {false};
 	unsigned k, best;
 	const char *sep = "";
 
@@ -80,7 +79,8 @@ static void add_rule_counts(struct strbuf *sb, const size_t *by_rule)
 		best = CHANGE_COUNT;
 		for (k = 0; k < CHANGE_COUNT; k++)
 			if (!done[k] && by_rule[k] &&
-			    (best == CHANGE_COUNT || by_rule[k] > by_rule[best]))
+			    (best == CHANGE_COUNT ||
+			     by_rule[k] > by_rule[best]))
 				best = k;
 		if (best == CHANGE_COUNT)
 			return;
@@ -125,17 +125,24 @@ static void print_summary(FILE *out, const struct diff_view *v,
 	unsigned i;
 
 	fprintf(out, "kabi diff: %s -> %s (%s)\n\n",
-		*model_str(d->old, d->old->release) ? model_str(d->old, d->old->release) : "old",
-		*model_str(d->new, d->new->release) ? model_str(d->new, d->new->release) : "new",
+		*model_str(d->old, d->old->release)
+		    ? model_str(d->old, d->old->release)
+		    : "old",
+		*model_str(d->new, d->new->release)
+		    ? model_str(d->new, d->new->release)
+		    : "new",
 		model_str(d->new, d->new->arch));
 	fprintf(out, "Summary\n");
-	fprintf(out, "  exports:     %zu -> %zu: %zu added, %zu removed, %zu changed\n",
-		s->old_symbols, s->new_symbols, s->added, s->removed,
-		s->changed);
+	fprintf(
+	    out,
+	    "  exports:     %zu -> %zu: %zu added, %zu removed, %zu changed\n",
+	    s->old_symbols, s->new_symbols, s->added, s->removed, s->changed);
 	if (s->changed)
-		fprintf(out, "  changed:     %zu by a type change, %zu by the export "
-			"itself, %zu by the CRC alone\n",
-			s->by_type, s->by_export, s->crc_only);
+		fprintf(
+		    out,
+		    "  changed:     %zu by a type change, %zu by the export "
+		    "itself, %zu by the CRC alone\n",
+		    s->by_type, s->by_export, s->crc_only);
 	fprintf(out, "  root causes: %zu (%zu breaking)", s->roots,
 		s->breaking_roots);
 	for (i = 0; i < REPORT_ROOT_KINDS; i++)
@@ -147,16 +154,19 @@ static void print_summary(FILE *out, const struct diff_view *v,
 	fprintf(out, "\n");
 	print_suppressed(out, v, s);
 	if (v->ignored_crcs)
-		fprintf(out, "  CRCs:        %zu change%s ignored (--ignore-crc)\n",
+		fprintf(out,
+			"  CRCs:        %zu change%s ignored (--ignore-crc)\n",
 			v->ignored_crcs, v->ignored_crcs == 1 ? "" : "s");
 	fprintf(out, "  verdict:     %s (exit status %d)\n",
 		!(report_exit_status(v, o) & REPORT_EXIT_CHANGED) ? "no change"
-		: s->breaking ? "breaking changes" : "compatible changes only",
+		: s->breaking ? "breaking changes"
+			      : "compatible changes only",
 		report_exit_status(v, o));
 	if (s->breaking)
 		print_because(out, s);
 	if (o->incomplete)
-		wrap_words(out, "incomplete:", "files could not be read (the "
+		wrap_words(out, "incomplete:",
+			   "files could not be read (the "
 			   "errors are on standard error): what they hold is "
 			   "missing from this comparison.");
 }
@@ -170,7 +180,7 @@ static size_t moved_run(const struct kabi_diff *d, uint32_t first, uint32_t n,
 
 	while (k < n && d->items[first + k].kind == CHANGE_MEMBER_MOVED &&
 	       d->items[first + k].new_value - d->items[first + k].old_value ==
-		       a->new_value - a->old_value)
+		   a->new_value - a->old_value)
 		k++;
 	return a->kind == CHANGE_MEMBER_MOVED && k - i >= 3 ? k - i : 0;
 }
@@ -185,7 +195,8 @@ static void print_run(FILE *out, const struct kabi_diff *d, uint32_t first,
 
 	report_add_member_label(&from, a->name);
 	report_add_member_label(&to, z->name);
-	fprintf(out, "%s%zu members, %s to %s, moved by %s%" PRId64 " %s [%s%s]\n",
+	fprintf(out,
+		"%s%zu members, %s to %s, moved by %s%" PRId64 " %s [%s%s]\n",
 		indent, run, from.buf, to.buf, delta < 0 ? "" : "+",
 		delta % 8 ? delta : delta / 8, delta % 8 ? "bits" : "bytes",
 		change_rule(CHANGE_MEMBER_MOVED), quiet ? "" : ", breaking");
@@ -215,7 +226,8 @@ static void print_items(FILE *out, const struct kabi_diff *d, uint32_t pair,
 		fprintf(out, "%s%s [%s%s]\n", indent, sb.buf,
 			change_rule(it->kind),
 			!quiet && change_severity(it->kind) == BREAKING
-				? ", breaking" : "");
+			    ? ", breaking"
+			    : "");
 	}
 	strbuf_release(&sb);
 }
@@ -234,7 +246,8 @@ static void print_root(FILE *out, const struct diff_view *v,
 
 	report_root_title(&sb, d, r);
 	fprintf(out, "%3zu. %s [%s]", number, sb.buf,
-		v->root_rule[index] != SHOWN ? view_rule_name(v, v->root_rule[index])
+		v->root_rule[index] != SHOWN
+		    ? view_rule_name(v, v->root_rule[index])
 		: p->private_type ? "compatible: private to its .c file"
 				  : severity_name(r->severity));
 	/* a variable's declared type says where its types are, not it */
@@ -253,7 +266,8 @@ static void print_root(FILE *out, const struct diff_view *v,
 		fprintf(out, "       %s %s\n", i ? "    " : "e.g.", sb.buf);
 	}
 	if (shown && shown < n)
-		fprintf(out, "            ... and %zu more (--full lists them)\n",
+		fprintf(out,
+			"            ... and %zu more (--full lists them)\n",
 			n - shown);
 	strbuf_release(&sb);
 	free(syms);
@@ -272,8 +286,8 @@ static bool listed(const struct diff_view *v, size_t i, bool added)
 {
 	const struct symbol_change *s = &v->d->symbols[i];
 
-	return view_symbol_shown(v, i) &&
-	       (added ? s->old_symbol == KABI_NONE : s->new_symbol == KABI_NONE);
+	return view_symbol_shown(v, i) && (added ? s->old_symbol == KABI_NONE
+						 : s->new_symbol == KABI_NONE);
 }
 
 static void print_list(FILE *out, const struct diff_view *v, bool added,
@@ -281,7 +295,8 @@ static void print_list(FILE *out, const struct diff_view *v, bool added,
 {
 	const struct kabi_diff *d = v->d;
 	size_t i, n = 0, total = 0, limit = o->full ? SIZE_MAX : 20;
-	enum change_kind kind = added ? CHANGE_SYMBOL_ADDED : CHANGE_SYMBOL_REMOVED;
+	enum change_kind kind =
+	    added ? CHANGE_SYMBOL_ADDED : CHANGE_SYMBOL_REMOVED;
 
 	for (i = 0; i < d->nsymbols; i++)
 		total += listed(v, i, added);
@@ -319,17 +334,20 @@ static void print_symbol_changes(FILE *out, const struct diff_view *v)
 		    report_crc_only(v, i))
 			continue;
 		for (k = 0; k < s->nitems; k++) {
-			const struct change_item *it = &d->items[s->first_item + k];
+			const struct change_item *it =
+			    &d->items[s->first_item + k];
 
 			/* a CRC explained by a type change says nothing more */
-			if (it->kind == CHANGE_CRC_CHANGED || !view_item_shown(v, i, k))
+			if (it->kind == CHANGE_CRC_CHANGED ||
+			    !view_item_shown(v, i, k))
 				continue;
 			if (!header)
-				fprintf(out, "  %s (%s):\n", diff_symbol_name(d, s),
+				fprintf(out, "  %s (%s):\n",
+					diff_symbol_name(d, s),
 					module_of(d, s));
 			header = true;
-			print_items(out, d, KABI_NONE, s->first_item + k, 1, false,
-				    "       ");
+			print_items(out, d, KABI_NONE, s->first_item + k, 1,
+				    false, "       ");
 		}
 	}
 }
@@ -344,15 +362,19 @@ static void print_crc_only(FILE *out, const struct diff_view *v,
 
 	if (!sum->crc_only)
 		return;
-	fprintf(out, "  CRC changed, no type change found [%s, breaking]: %zu\n       ",
-		change_rule(CHANGE_CRC_CHANGED), sum->crc_only);
+	fprintf(
+	    out,
+	    "  CRC changed, no type change found [%s, breaking]: %zu\n       ",
+	    change_rule(CHANGE_CRC_CHANGED), sum->crc_only);
 	for (i = 0; i < d->nsymbols && n < limit; i++)
 		if (report_crc_only(v, i)) {
-			fprintf(out, "%s%s", sep, diff_symbol_name(d, &d->symbols[i]));
+			fprintf(out, "%s%s", sep,
+				diff_symbol_name(d, &d->symbols[i]));
 			sep = o->full ? "\n       " : ", ";
 			n++;
 		}
-	fprintf(out, "%s\n", n < sum->crc_only ? ", ... (--full lists them)" : "");
+	fprintf(out, "%s\n",
+		n < sum->crc_only ? ", ... (--full lists them)" : "");
 }
 
 /* What the rules hid, and which rule: --show-suppressed. */
@@ -369,7 +391,8 @@ static void print_hidden(FILE *out, const struct diff_view *v,
 			print_root(out, v, paths, i, ++number, o);
 	for (i = 0; i < d->nsymbols; i++)
 		if (v->symbol_rule[i] != SHOWN)
-			fprintf(out, "  %s (%s) [%s]\n", diff_symbol_name(d, &d->symbols[i]),
+			fprintf(out, "  %s (%s) [%s]\n",
+				diff_symbol_name(d, &d->symbols[i]),
 				module_of(d, &d->symbols[i]),
 				view_rule_name(v, v->symbol_rule[i]));
 }

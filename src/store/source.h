@@ -18,15 +18,15 @@
 #define SOURCE_HEAD 512
 
 struct baseline_source {
-	const char *path;	/* as given; "-" for standard input */
-	const char *name;	/* for messages */
+	const char *path; /* as given; "-" for standard input */
+	const char *name; /* for messages */
 	int fd;
-	bool regular;		/* a regular file: it can be opened again */
+	bool regular; /* a regular file: it can be opened again */
 	struct inflate_stream *in;
 	/* the first decompressed bytes, looked at, then read again */
 	char head[SOURCE_HEAD];
 	size_t head_len, head_pos;
-	const char *error;	/* a read failed: why */
+	const char *error; /* a read failed: why */
 };
 
 /* Open and look at the first bytes; 0, or -error reported in d. */

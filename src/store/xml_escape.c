@@ -25,12 +25,28 @@ void xml_escape(struct strbuf *out, const char *s)
 		size_t n;
 
 		switch (*p) {
-		case '&': strbuf_adds(out, "&amp;"); p++; continue;
-		case '<': strbuf_adds(out, "&lt;"); p++; continue;
-		case '>': strbuf_adds(out, "&gt;"); p++; continue;
-		case '"': strbuf_adds(out, "&quot;"); p++; continue;
-		case '\\': strbuf_adds(out, "\\\\"); p++; continue;
-		default: break;
+		case '&':
+			strbuf_adds(out, "&amp;");
+			p++;
+			continue;
+		case '<':
+			strbuf_adds(out, "&lt;");
+			p++;
+			continue;
+		case '>':
+			strbuf_adds(out, "&gt;");
+			p++;
+			continue;
+		case '"':
+			strbuf_adds(out, "&quot;");
+			p++;
+			continue;
+		case '\\':
+			strbuf_adds(out, "\\\\");
+			p++;
+			continue;
+		default:
+			break;
 		}
 		n = *p < 0x20 || *p == 0x7f ? 0 : utf8_length(p);
 		if (!n) {
@@ -59,8 +75,8 @@ bool xml_unescape(struct strbuf *out, const char *s)
 		if (s[0] == '\\' && s[1] == '\\') {
 			strbuf_addch(out, '\\');
 			s += 2;
-		} else if (s[0] == '\\' && s[1] == 'x' && hex_value(s[2]) >= 0 &&
-			   hex_value(s[3]) >= 0) {
+		} else if (s[0] == '\\' && s[1] == 'x' &&
+			   hex_value(s[2]) >= 0 && hex_value(s[3]) >= 0) {
 			int c = hex_value(s[2]) * 16 + hex_value(s[3]);
 
 			/* a name holds no NUL: it would end it */

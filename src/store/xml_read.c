@@ -26,13 +26,13 @@
 
 struct attribute {
 	const char *name;
-	char *value;		/* unescaped */
+	char *value; /* unescaped */
 	bool used;
 };
 
 /* A reference by id, resolved at the end. */
 struct pending_ref {
-	uint32_t id;		/* string in reader.ids */
+	uint32_t id; /* string in reader.ids */
 	unsigned long line;
 };
 
@@ -61,19 +61,19 @@ struct reader {
 	bool seen_root;
 };
 
-__attribute__((format(printf, 2, 3)))
-static int fail(struct reader *r, const char *fmt, ...)
+__attribute__((format(printf, 2, 3))) static int fail(struct reader *r,
+						      const char *fmt, ...)
 {
 	struct strbuf sb = STRBUF_INIT;
 	va_list ap;
 
 	if (r->err)
-		return r->err;	/* one error per file is enough */
+		return r->err; /* one error per file is enough */
 	va_start(ap, fmt);
 	strbuf_vaddf(&sb, fmt, ap);
 	va_end(ap);
-	r->err = diag_error(r->d, KABI_E_BAD_XML, DIAG_AT_LINE(r->path, r->line),
-			    "%s", sb.buf);
+	r->err = diag_error(r->d, KABI_E_BAD_XML,
+			    DIAG_AT_LINE(r->path, r->line), "%s", sb.buf);
 	strbuf_release(&sb);
 	return r->err;
 }
@@ -114,13 +114,16 @@ static int read_attrs(struct reader *r)
 		struct attribute *a;
 
 		if (r->nattrs == MAX_ATTRS)
-			return fail(r, "too many attributes on <%s>", r->element);
+			return fail(r, "too many attributes on <%s>",
+				    r->element);
 		a = &r->attrs[r->nattrs++];
 		a->name = (const char *)xmlTextReaderConstName(r->xml);
 		a->used = false;
-		if (!xml_unescape(&sb, (const char *)xmlTextReaderConstValue(r->xml))) {
+		if (!xml_unescape(
+			&sb, (const char *)xmlTextReaderConstValue(r->xml))) {
 			a->value = strbuf_detach(&sb);
-			return fail(r, "a NUL byte (\\x00) in the '%s' attribute",
+			return fail(r,
+				    "a NUL byte (\\x00) in the '%s' attribute",
 				    a->name);
 		}
 		a->value = strbuf_detach(&sb);
@@ -269,7 +272,8 @@ static void read_type_attrs(struct reader *r, struct kabi_type *t)
 {
 	switch (t->kind) {
 	case KABI_BASE:
-		t->name = model_intern(r->m, need(r, "name") ? get(r, "name") : "");
+		t->name =
+		    model_intern(r->m, need(r, "name") ? get(r, "name") : "");
 		t->size = get_u64(r, "size", true, UINT64_MAX);
 		t->encoding = get_encoding(r);
 		break;
@@ -278,7 +282,8 @@ static void read_type_attrs(struct reader *r, struct kabi_type *t)
 		t->size = get_u64(r, "size", true, UINT64_MAX);
 		break;
 	case KABI_TYPEDEF:
-		t->name = model_intern(r->m, need(r, "name") ? get(r, "name") : "");
+		t->name =
+		    model_intern(r->m, need(r, "name") ? get(r, "name") : "");
 		t->target = get_ref(r, "type");
 		get_decl(r, t);
 		break;
@@ -292,8 +297,8 @@ static void read_type_attrs(struct reader *r, struct kabi_type *t)
 			t->flags |= KABI_TYPE_AMBIGUOUS;
 		if (get_flag(r, "signed") && t->kind == KABI_ENUM)
 			t->flags |= KABI_TYPE_SIGNED;
-		t->size = get_u64(r, "size",
-				  !(t->flags & KABI_TYPE_DECLARATION), UINT64_MAX);
+		t->size = get_u64(
+		    r, "size", !(t->flags & KABI_TYPE_DECLARATION), UINT64_MAX);
 		t->align = (uint32_t)get_u64(r, "align", false, UINT32_MAX);
 		get_decl(r, t);
 		break;
@@ -314,7 +319,7 @@ static void read_type_attrs(struct reader *r, struct kabi_type *t)
 	case KABI_UNKNOWN:
 		t->name = get_str(r, "name");
 		break;
-	default:	/* qualifiers */
+	default: /* qualifiers */
 		t->target = get_ref(r, "type");
 		break;
 	}
@@ -322,7 +327,7 @@ static void read_type_attrs(struct reader *r, struct kabi_type *t)
 
 static int read_type(struct reader *r, enum kabi_kind kind, bool empty)
 {
-	struct kabi_type t = { .kind = (uint8_t)kind };
+	struct kabi_type t = {.kind = (uint8_t)kind};
 	const char *id = need(r, "id");
 	uint32_t key, type;
 	struct hashmap_iter it;
@@ -330,11 +335,10 @@ static int read_type(struct reader *r, enum kabi_kind kind, bool empty)
 	if (!id)
 		return r->err;
 	key = strset_add(&r->ids, id);
-	if (!strcmp(id, "void") ||
-	    hashmap_first(&r->by_id, hash_u64(key), &it))
+	if (!strcmp(id, "void") || hashmap_first(&r->by_id, hash_u64(key), &it))
 		return fail(r, "a second type with id '%s'", id);
 	read_type_attrs(r, &t);
-	t.first = (uint32_t)(kind == KABI_ENUM ? r->m->nenumerators
+	t.first = (uint32_t)(kind == KABI_ENUM	     ? r->m->nenumerators
 			     : kind == KABI_FUNCTION ? r->m->nparams
 						     : r->m->nmembers);
 	type = model_add_type(r->m, &t);
@@ -354,7 +358,7 @@ static int read_type(struct reader *r, enum kabi_kind kind, bool empty)
 
 static int read_member(struct reader *r, struct kabi_type *parent)
 {
-	struct kabi_member mb = { 0 };
+	struct kabi_member mb = {0};
 
 	if (parent->kind != KABI_STRUCT && parent->kind != KABI_UNION)
 		return fail(r, "<member> outside a struct or union");
@@ -373,7 +377,7 @@ static int read_member(struct reader *r, struct kabi_type *parent)
 
 static int read_enumerator(struct reader *r, struct kabi_type *parent)
 {
-	struct kabi_enumerator e = { 0 };
+	struct kabi_enumerator e = {0};
 	const char *v;
 	uint64_t n;
 
@@ -440,19 +444,22 @@ static int check_order(struct reader *r, const struct kabi_symbol *prev,
 		return fail(r, "symbol '%s' of '%s' given twice",
 			    model_str(m, s->name), model_str(m, s->module));
 	if (c > 0)
-		return fail(r, "symbol '%s' out of order: a baseline lists symbols sorted by name, then module",
+		return fail(r,
+			    "symbol '%s' out of order: a baseline lists "
+			    "symbols sorted by name, then module",
 			    model_str(m, s->name));
 	return 0;
 }
 
 static int read_symbol(struct reader *r, bool empty)
 {
-	struct kabi_symbol s = { 0 };
+	struct kabi_symbol s = {0};
 	const char *kind, *export, *crc;
 	uint64_t n;
 
 	s.name = model_intern(r->m, need(r, "name") ? get(r, "name") : "");
-	s.module = model_intern(r->m, need(r, "module") ? get(r, "module") : "");
+	s.module =
+	    model_intern(r->m, need(r, "module") ? get(r, "module") : "");
 	s.ns = get_str(r, "namespace");
 	kind = need(r, "kind");
 	export = need(r, "export");
@@ -478,7 +485,8 @@ static int read_symbol(struct reader *r, bool empty)
 		s.flags |= KABI_SYM_HAS_TYPE;
 	}
 	s.first_param = (uint32_t)r->m->nparam_names;
-	if (r->m->nsymbols && check_order(r, &r->m->symbols[r->m->nsymbols - 1], &s))
+	if (r->m->nsymbols &&
+	    check_order(r, &r->m->symbols[r->m->nsymbols - 1], &s))
 		return r->err;
 	r->parent_index = model_add_symbol(r->m, &s);
 	r->parent = empty ? IN_NOTHING : IN_SYMBOL;
@@ -515,8 +523,9 @@ static int read_root(struct reader *r)
 	if (!format)
 		return r->err;
 	if (!parse_u64(format, &n) || n != KABI_FORMAT_VERSION)
-		return fail(r, "baseline format '%s' is not one this kabi reads (%d)",
-			    format, KABI_FORMAT_VERSION);
+		return fail(
+		    r, "baseline format '%s' is not one this kabi reads (%d)",
+		    format, KABI_FORMAT_VERSION);
 	get(r, "generator");
 	r->m->arch = get_str(r, "arch");
 	r->m->release = get_str(r, "release");
@@ -548,7 +557,8 @@ static int read_element(struct reader *r, int depth, bool empty)
 		if (r->parent == IN_TYPE && !strcmp(r->element, "member"))
 			return read_member(r, &r->m->types[r->parent_index]);
 		if (r->parent == IN_TYPE && !strcmp(r->element, "enumerator"))
-			return read_enumerator(r, &r->m->types[r->parent_index]);
+			return read_enumerator(r,
+					       &r->m->types[r->parent_index]);
 	}
 	return fail(r, "unexpected element <%s>", r->element);
 }
@@ -599,7 +609,7 @@ static void resolve_all(struct reader *r)
 static int check_cycles(struct reader *r)
 {
 	const struct kabi_model *m = r->m;
-	uint8_t *state = xcalloc(m->ntypes + 1, 1);	/* 1 open, 2 done */
+	uint8_t *state = xcalloc(m->ntypes + 1, 1); /* 1 open, 2 done */
 	uint32_t *stack = xmalloc(xmul(m->ntypes + 1, sizeof(uint32_t)));
 	size_t *next = xcalloc(m->ntypes + 1, sizeof(size_t));
 	size_t start;
@@ -623,12 +633,14 @@ static int check_cycles(struct reader *r)
 				continue;
 			}
 			to = k == 0 ? t->target
-				    : t->kind == KABI_FUNCTION
-					      ? kabi_params(m, t)[k - 1]
-					      : 0;
+			     : t->kind == KABI_FUNCTION
+				 ? kabi_params(m, t)[k - 1]
+				 : 0;
 			if (state[to] == 1) {
 				r->line = r->type_line[id];
-				fail(r, "type '%s' refers to itself other than through a struct or union",
+				fail(r,
+				     "type '%s' refers to itself other than "
+				     "through a struct or union",
 				     strset_str(&r->ids, r->type_id[id]));
 			} else if (!state[to] && to) {
 				state[to] = 1;
@@ -681,8 +693,8 @@ static void read_nodes(struct reader *r)
 			fail(r, "unexpected %s in a baseline",
 			     type == XML_READER_TYPE_TEXT ? "text"
 			     : type == XML_READER_TYPE_DOCUMENT_TYPE
-				     ? "document type declaration"
-				     : "XML node");
+				 ? "document type declaration"
+				 : "XML node");
 			break;
 		}
 	}
@@ -728,7 +740,7 @@ int store_read(const char *path, struct kabi_model *out, bool *not_baseline,
 	       struct diag *d)
 {
 	struct baseline_source src;
-	struct reader r = { .m = out, .d = d };
+	struct reader r = {.m = out, .d = d};
 	int err = source_open(&src, path, d);
 
 	if (not_baseline)
@@ -741,10 +753,13 @@ int store_read(const char *path, struct kabi_model *out, bool *not_baseline,
 		if (not_baseline && src.regular)
 			*not_baseline = true;
 		else
-			err = diag_error(d, KABI_E_BAD_XML, DIAG_AT_FILE(src.name),
-					 "%snot a kabi baseline%s",
-					 src.head_len ? "" : "empty: ",
-					 src.regular ? "" : " (kernel files cannot come from a pipe)");
+			err = diag_error(
+			    d, KABI_E_BAD_XML, DIAG_AT_FILE(src.name),
+			    "%snot a kabi baseline%s",
+			    src.head_len ? "" : "empty: ",
+			    src.regular
+				? ""
+				: " (kernel files cannot come from a pipe)");
 		source_close(&src);
 		return err;
 	}
@@ -758,7 +773,7 @@ int store_read(const char *path, struct kabi_model *out, bool *not_baseline,
 		r.err = -KABI_E_BAD_XML;
 	}
 	source_close(&src);
-	if (r.err) {		/* no half-read model */
+	if (r.err) { /* no half-read model */
 		model_free(out);
 		model_init(out);
 	}

@@ -174,7 +174,7 @@ static void write_type(struct writer *w, uint32_t id)
 	case KABI_UNKNOWN:
 		attr_str(w, "name", t->name);
 		break;
-	default:	/* qualifiers */
+	default: /* qualifiers */
 		attr_type(w, "type", t->target);
 		break;
 	}
@@ -200,8 +200,8 @@ static void write_symbol(struct writer *w, const struct kabi_symbol *s)
 	attr_str(w, "name", s->name);
 	attr(w, "kind", s->flags & KABI_SYM_FUNCTION ? "function" : "variable");
 	attr_str(w, "module", s->module);
-	attr(w, "export", s->flags & KABI_SYM_GPL ? "EXPORT_SYMBOL_GPL"
-						   : "EXPORT_SYMBOL");
+	attr(w, "export",
+	     s->flags & KABI_SYM_GPL ? "EXPORT_SYMBOL_GPL" : "EXPORT_SYMBOL");
 	attr_str(w, "namespace", s->ns);
 	if (s->flags & KABI_SYM_HAS_CRC)
 		strbuf_addf(&w->line, " crc=\"0x%08" PRIx32 "\"", s->crc);
@@ -230,7 +230,7 @@ static int compare_ids(const void *a, const void *b, void *ctx)
 
 void store_write(const struct kabi_model *m, FILE *out)
 {
-	struct writer w = { .m = m, .out = out };
+	struct writer w = {.m = m, .out = out};
 	uint32_t *order = xcalloc(m->ntypes + 1, sizeof(uint32_t));
 	size_t i, n = 0;
 

@@ -92,14 +92,14 @@ struct parser {
 	const char *path;
 	unsigned long line;
 	struct diag *d;
-	struct suppress_rule *rule;	/* the section being read, or NULL */
+	struct suppress_rule *rule; /* the section being read, or NULL */
 	unsigned long rule_line;
-	bool selects;			/* the section selects something */
-	struct strbuf keys;		/* "|name|label|": its properties */
+	bool selects;	    /* the section selects something */
+	struct strbuf keys; /* "|name|label|": its properties */
 };
 
-__attribute__((format(printf, 2, 3)))
-static int fail(struct parser *p, const char *fmt, ...)
+__attribute__((format(printf, 2, 3))) static int fail(struct parser *p,
+						      const char *fmt, ...)
 {
 	struct strbuf sb = STRBUF_INIT;
 	va_list ap;
@@ -154,8 +154,11 @@ static int parse_value(struct parser *p, char *raw, char **value)
 	}
 	for (hash = v; (hash = strpbrk(hash, "#;")); hash++)
 		if (hash > v && isspace((unsigned char)hash[-1]))
-			return fail(p, "'%c' after a value: comments take lines of their own (quote the value if it holds one)",
-				    *hash);
+			return fail(
+			    p,
+			    "'%c' after a value: comments take lines of their "
+			    "own (quote the value if it holds one)",
+			    *hash);
 	*value = v;
 	return 0;
 }
@@ -183,8 +186,8 @@ static int check_repeated(struct parser *p, const char *key)
  * to regcomp, whose words are better.
  */
 #define REGEX_MAX_LENGTH 4096
-#define REGEX_MAX_NODES 100000
-#define REGEX_MAX_DEPTH 32
+#define REGEX_MAX_NODES	 100000
+#define REGEX_MAX_DEPTH	 32
 
 struct regex_scan {
 	const char *s;
@@ -299,7 +302,7 @@ static uint64_t regex_branches(struct regex_scan *r)
 
 static int check_regex_cost(struct parser *p, const char *value)
 {
-	struct regex_scan r = { .s = value };
+	struct regex_scan r = {.s = value};
 	uint64_t nodes;
 
 	if (strlen(value) > REGEX_MAX_LENGTH)
@@ -312,10 +315,13 @@ static int check_regex_cost(struct parser *p, const char *value)
 			break;
 	}
 	if (r.too_deep)
-		return fail(p, "regular expression nested deeper than %d groups",
+		return fail(p,
+			    "regular expression nested deeper than %d groups",
 			    REGEX_MAX_DEPTH);
 	if (nodes > REGEX_MAX_NODES)
-		return fail(p, "regular expression too costly to compile: its repetitions multiply to more than %d copies",
+		return fail(p,
+			    "regular expression too costly to compile: its "
+			    "repetitions multiply to more than %d copies",
 			    REGEX_MAX_NODES);
 	return 0;
 }
@@ -367,8 +373,12 @@ static void set_list(char ***v, size_t *n, char *value)
 /* "64" (bits), "end", "offset_of(member)", "offset_after(member)" */
 static int parse_offset(struct parser *p, char *value, struct rule_offset *o)
 {
-	static const struct { const char *fn; int kind; } fns[] = {
-		{ "offset_of(", OFFSET_OF }, { "offset_after(", OFFSET_AFTER },
+	static const struct {
+		const char *fn;
+		int kind;
+	} fns[] = {
+	    {"offset_of(", OFFSET_OF},
+	    {"offset_after(", OFFSET_AFTER},
 	};
 	size_t i, len;
 	char *end;
@@ -383,14 +393,17 @@ static int parse_offset(struct parser *p, char *value, struct rule_offset *o)
 		if (!strncmp(value, fns[i].fn, len) &&
 		    value[strlen(value) - 1] == ')') {
 			o->kind = fns[i].kind;
-			o->member = xstrndup(value + len, strlen(value) - len - 1);
+			o->member =
+			    xstrndup(value + len, strlen(value) - len - 1);
 			return 0;
 		}
 	}
 	errno = 0;
 	o->bits = strtoull(value, &end, 0);
 	if (errno || end == value || *end)
-		return fail(p, "bad offset '%s': a number of bits, end, offset_of(member) or offset_after(member)",
+		return fail(p,
+			    "bad offset '%s': a number of bits, end, "
+			    "offset_of(member) or offset_after(member)",
 			    value);
 	o->kind = OFFSET_BITS;
 	return 0;
@@ -416,12 +429,15 @@ static int parse_between(struct parser *p, char *value)
 
 static int parse_type_kind(struct parser *p, const char *value)
 {
-	static const struct { const char *name; int kind; } kinds[] = {
-		{ "class", KABI_STRUCT }, { "struct", KABI_STRUCT },
-		{ "union", KABI_UNION }, { "enum", KABI_ENUM },
-		{ "array", KABI_ARRAY }, { "typedef", KABI_TYPEDEF },
-		{ "builtin", KABI_BASE }, { "pointer", KABI_POINTER },
-		{ "reference", -2 },	/* C has none: selects nothing */
+	static const struct {
+		const char *name;
+		int kind;
+	} kinds[] = {
+	    {"class", KABI_STRUCT}, {"struct", KABI_STRUCT},
+	    {"union", KABI_UNION},  {"enum", KABI_ENUM},
+	    {"array", KABI_ARRAY},  {"typedef", KABI_TYPEDEF},
+	    {"builtin", KABI_BASE}, {"pointer", KABI_POINTER},
+	    {"reference", -2}, /* C has none: selects nothing */
 	};
 	size_t i;
 
@@ -435,8 +451,8 @@ static int parse_type_kind(struct parser *p, const char *value)
 
 static int parse_change_kind(struct parser *p, char *value)
 {
-	const char *what = p->rule->section == RULE_FUNCTION ? "function"
-							     : "variable";
+	const char *what =
+	    p->rule->section == RULE_FUNCTION ? "function" : "variable";
 	char **kinds = NULL;
 	size_t n = 0, i;
 	int err = 0;
@@ -444,7 +460,8 @@ static int parse_change_kind(struct parser *p, char *value)
 	set_list(&kinds, &n, value);
 	p->rule->change_kinds = 0;
 	for (i = 0; i < n && !err; i++) {
-		struct strbuf sub = STRBUF_INIT, add = STRBUF_INIT, del = STRBUF_INIT;
+		struct strbuf sub = STRBUF_INIT, add = STRBUF_INIT,
+			      del = STRBUF_INIT;
 
 		strbuf_addf(&sub, "%s-subtype-change", what);
 		strbuf_addf(&add, "added-%s", what);
@@ -458,8 +475,8 @@ static int parse_change_kind(struct parser *p, char *value)
 		else if (!strcmp(kinds[i], "all"))
 			p->rule->change_kinds |= CHANGE_KIND_ALL;
 		else
-			err = fail(p, "unknown change_kind '%s' for a %s", kinds[i],
-				   what);
+			err = fail(p, "unknown change_kind '%s' for a %s",
+				   kinds[i], what);
 		strbuf_release(&sub);
 		strbuf_release(&add);
 		strbuf_release(&del);
@@ -517,8 +534,8 @@ static int type_property(struct parser *p, const char *key, char *value,
 
 		r->insert_to = r->insert_from;
 		r->insert_to.member = r->insert_from.member
-					      ? xstrdup(r->insert_from.member)
-					      : NULL;
+					  ? xstrdup(r->insert_from.member)
+					  : NULL;
 		r->has_insertion = !err;
 		return err;
 	}
@@ -579,7 +596,8 @@ static int property(struct parser *p, char *line)
 		return fail(p, "unknown property '%s' in [%s]", key,
 			    p->rule->section == RULE_TYPE ? "suppress_type"
 			    : p->rule->section == RULE_FUNCTION
-				    ? "suppress_function" : "suppress_variable");
+				? "suppress_function"
+				: "suppress_variable");
 	return err;
 }
 
@@ -592,9 +610,10 @@ static int end_section(struct parser *p, struct suppressions *s)
 	p->rule = NULL;
 	if (!p->selects) {
 		/* said of the section's own line */
-		int err = diag_error(p->d, KABI_E_USAGE,
-				     DIAG_AT_LINE(p->path, p->rule_line),
-				     "section selects nothing: give it a name, a regular expression or another property");
+		int err = diag_error(
+		    p->d, KABI_E_USAGE, DIAG_AT_LINE(p->path, p->rule_line),
+		    "section selects nothing: give it a name, a regular "
+		    "expression or another property");
 
 		free_rule(r);
 		s->nrules--;
@@ -613,10 +632,13 @@ static int end_section(struct parser *p, struct suppressions *s)
 
 static int section(struct parser *p, struct suppressions *s, char *line)
 {
-	static const struct { const char *name; enum rule_section section; } names[] = {
-		{ "[suppress_type]", RULE_TYPE },
-		{ "[suppress_function]", RULE_FUNCTION },
-		{ "[suppress_variable]", RULE_VARIABLE },
+	static const struct {
+		const char *name;
+		enum rule_section section;
+	} names[] = {
+	    {"[suppress_type]", RULE_TYPE},
+	    {"[suppress_function]", RULE_FUNCTION},
+	    {"[suppress_variable]", RULE_VARIABLE},
 	};
 	size_t i;
 	int err = end_section(p, s);
@@ -639,10 +661,9 @@ static int section(struct parser *p, struct suppressions *s, char *line)
 	return fail(p, "unknown section %s", line);
 }
 
-int suppressions_load(struct suppressions *s, const char *path,
-		      struct diag *d)
+int suppressions_load(struct suppressions *s, const char *path, struct diag *d)
 {
-	struct parser p = { .path = path, .d = d, .keys = STRBUF_INIT };
+	struct parser p = {.path = path, .d = d, .keys = STRBUF_INIT};
 	struct line_reader r;
 	char *buf;
 	int err = lines_open(&r, path, d), more = 0;
@@ -665,7 +686,7 @@ int suppressions_load(struct suppressions *s, const char *path,
 		err = more;
 	if (!err)
 		err = end_section(&p, s);
-	if (p.rule) {	/* an error inside a section: drop it */
+	if (p.rule) { /* an error inside a section: drop it */
 		free_rule(p.rule);
 		s->nrules--;
 	}

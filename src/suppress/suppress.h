@@ -29,7 +29,7 @@
 
 struct symbol_list {
 	struct strset names;
-	size_t count;		/* distinct names */
+	size_t count; /* distinct names */
 };
 
 void symbol_list_init(struct symbol_list *l);
@@ -65,20 +65,20 @@ struct rule_regex {
 
 struct suppress_rule {
 	enum rule_section section;
-	char *label;		/* "label", or "FILE:LINE" */
+	char *label; /* "label", or "FILE:LINE" */
 	char *name;
 	struct rule_regex name_re, name_not_re;
 	char *symbol_name;
 	struct rule_regex symbol_name_re;
-	int type_kind;		/* kabi_kind, or -1 for any */
-	char **not_in;		/* source_location_not_in */
+	int type_kind; /* kabi_kind, or -1 for any */
+	char **not_in; /* source_location_not_in */
 	size_t nnot_in;
 	struct rule_regex source_not_re, file_re;
 	bool has_insertion;
 	struct rule_offset insert_from, insert_to;
-	char **enumerators;	/* changed_enumerators */
+	char **enumerators; /* changed_enumerators */
 	size_t nenumerators;
-	unsigned change_kinds;	/* functions and variables: CHANGE_KIND_* */
+	unsigned change_kinds; /* functions and variables: CHANGE_KIND_* */
 };
 
 enum {
@@ -99,8 +99,7 @@ struct suppressions {
 
 void suppressions_init(struct suppressions *s);
 void suppressions_free(struct suppressions *s);
-int suppressions_load(struct suppressions *s, const char *path,
-		      struct diag *d);
+int suppressions_load(struct suppressions *s, const char *path, struct diag *d);
 void suppressions_add_header_dir(struct suppressions *s, const char *dir);
 /*
  * An error for a header folder that no type of the models is declared
@@ -113,17 +112,17 @@ bool suppressions_empty(const struct suppressions *s);
 
 /* --- what shows of a diff ------------------------------------------------ */
 
-#define SHOWN KABI_NONE	/* hidden by no rule */
+#define SHOWN KABI_NONE /* hidden by no rule */
 
 struct diff_view {
 	const struct kabi_diff *d;
 	const struct suppressions *s;
-	uint32_t *root_rule;	/* per root cause: SHOWN, or what hid it */
-	uint32_t *symbol_rule;	/* per symbol change: for its own changes */
-	bool *symbol_type;	/* per symbol change: reaches a shown root */
-	enum severity *symbol_severity;	/* of what shows of it */
-	size_t *hits;		/* per rule (see view_rule_name): what it hid */
-	size_t ignored_crcs;	/* CRC changes --ignore-crc kept out of sight */
+	uint32_t *root_rule;   /* per root cause: SHOWN, or what hid it */
+	uint32_t *symbol_rule; /* per symbol change: for its own changes */
+	bool *symbol_type;     /* per symbol change: reaches a shown root */
+	enum severity *symbol_severity; /* of what shows of it */
+	size_t *hits;	     /* per rule (see view_rule_name): what it hid */
+	size_t ignored_crcs; /* CRC changes --ignore-crc kept out of sight */
 	size_t nrules;
 };
 

@@ -72,9 +72,10 @@ int symbol_list_load(struct symbol_list *l, const char *path, struct diag *d)
 		size_t before = l->names.len;
 
 		if (!*name || (name[0] == '[' && name[strlen(name) - 1] == ']'))
-			continue;	/* blank, or a section of a KMI list */
+			continue; /* blank, or a section of a KMI list */
 		if (!is_symbol_name(name)) {
-			err = diag_error(d, KABI_E_USAGE, DIAG_AT_LINE(path, r.line),
+			err = diag_error(d, KABI_E_USAGE,
+					 DIAG_AT_LINE(path, r.line),
 					 "'%s' is not a symbol name", name);
 			break;
 		}
@@ -132,15 +133,16 @@ int symbol_list_check(const struct symbol_list *l,
 		found_any += found;
 		if (!found)
 			diag_warning(d, DIAG_AT_FILE(NULL),
-				     "listed symbol '%s' is not exported%s", name,
-				     n > 1 ? " by either kernel" : "");
+				     "listed symbol '%s' is not exported%s",
+				     name, n > 1 ? " by either kernel" : "");
 	}
 	if (found_any)
 		return 0;
 	/* a list of some other kernel's names, or the wrong file */
-	return diag_error(d, KABI_E_USAGE, DIAG_AT_FILE(NULL),
-			  "--symbols: none of the %zu listed names is exported%s",
-			  l->count, n > 1 ? " by either kernel" : "");
+	return diag_error(
+	    d, KABI_E_USAGE, DIAG_AT_FILE(NULL),
+	    "--symbols: none of the %zu listed names is exported%s", l->count,
+	    n > 1 ? " by either kernel" : "");
 }
 
 void symbol_list_restrict(const struct symbol_list *l, struct kabi_model *m)

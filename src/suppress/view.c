@@ -12,7 +12,6 @@
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
-
 /* The pseudo-rules after the rules of the files. */
 static uint32_t rule_headers(const struct diff_view *v)
 {
@@ -103,7 +102,8 @@ static bool dir_declares_something(const char *dir,
 		for (t = 0; t < models[i]->ntypes; t++) {
 			uint32_t file = models[i]->types[t].decl_file;
 
-			if (file && in_header_dir(model_str(models[i], file), dir))
+			if (file &&
+			    in_header_dir(model_str(models[i], file), dir))
 				return true;
 		}
 	return false;
@@ -118,10 +118,12 @@ int suppressions_check_header_dirs(const struct suppressions *s,
 
 	for (k = 0; k < s->nheader_dirs; k++)
 		if (!dir_declares_something(s->header_dirs[k], models, n))
-			err = diag_error(d, KABI_E_USAGE, DIAG_AT_FILE(NULL),
-					 "--headers-dir '%s': no type of %s is declared below it, so every change would be hidden",
-					 s->header_dirs[k],
-					 n > 1 ? "either kernel" : "the kernel");
+			err = diag_error(
+			    d, KABI_E_USAGE, DIAG_AT_FILE(NULL),
+			    "--headers-dir '%s': no type of %s is declared "
+			    "below it, so every change would be hidden",
+			    s->header_dirs[k],
+			    n > 1 ? "either kernel" : "the kernel");
 	return err;
 }
 
@@ -147,8 +149,11 @@ static uint64_t type_bits(const struct kabi_model *m, uint32_t id)
 		const struct kabi_type *t = model_type(m, id);
 
 		switch (t->kind) {
-		case KABI_TYPEDEF: case KABI_CONST: case KABI_VOLATILE:
-		case KABI_RESTRICT: case KABI_ATOMIC:
+		case KABI_TYPEDEF:
+		case KABI_CONST:
+		case KABI_VOLATILE:
+		case KABI_RESTRICT:
+		case KABI_ATOMIC:
 			id = t->target;
 			continue;
 		case KABI_ARRAY:
@@ -240,7 +245,8 @@ static bool only_enumerators(const struct kabi_diff *d,
 static const char *module_of(const struct kabi_diff *d,
 			     const struct symbol_change *s)
 {
-	const struct kabi_model *m = s->new_symbol != KABI_NONE ? d->new : d->old;
+	const struct kabi_model *m =
+	    s->new_symbol != KABI_NONE ? d->new : d->old;
 	uint32_t i = s->new_symbol != KABI_NONE ? s->new_symbol : s->old_symbol;
 
 	return model_str(m, m->symbols[i].module);
@@ -294,8 +300,10 @@ static bool symbol_rule_matches(const struct kabi_diff *d,
 				const struct suppress_rule *rule,
 				const struct symbol_change *s)
 {
-	const struct kabi_model *m = s->new_symbol != KABI_NONE ? d->new : d->old;
-	uint32_t idx = s->new_symbol != KABI_NONE ? s->new_symbol : s->old_symbol;
+	const struct kabi_model *m =
+	    s->new_symbol != KABI_NONE ? d->new : d->old;
+	uint32_t idx =
+	    s->new_symbol != KABI_NONE ? s->new_symbol : s->old_symbol;
 	bool function = m->symbols[idx].flags & KABI_SYM_FUNCTION;
 	const char *name = model_str(m, m->symbols[idx].name);
 
@@ -359,7 +367,8 @@ static void judge_roots(struct diff_view *v, const bool *subtype_hidden)
 			bool below = !*file && r->context_pair == KABI_NONE;
 
 			for (k = 0; k < v->s->nheader_dirs && !below; k++)
-				below = in_header_dir(file, v->s->header_dirs[k]);
+				below =
+				    in_header_dir(file, v->s->header_dirs[k]);
 			if (!below)
 				v->root_rule[i] = rule_headers(v);
 		}
@@ -395,7 +404,9 @@ static void settle_symbols(struct diff_view *v, const bool *subtype_hidden)
 	for (i = 0; i < d->nsymbols; i++)
 		for (k = 0; k < d->symbols[i].nitems; k++)
 			if (view_item_shown(v, i, k) &&
-			    change_severity(d->items[d->symbols[i].first_item + k].kind) == BREAKING)
+			    change_severity(
+				d->items[d->symbols[i].first_item + k].kind) ==
+				BREAKING)
 				v->symbol_severity[i] = BREAKING;
 }
 

@@ -30,7 +30,7 @@ static void remove_pending(int sig)
 static void watch_signals(void)
 {
 	static int installed;
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
+	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
 	size_t i;
 
 	if (installed)
@@ -65,8 +65,7 @@ static char *target_of(const char *path, mode_t *mode)
 	return real;
 }
 
-int atomic_file_open(struct atomic_file *af, const char *path,
-		     struct diag *d)
+int atomic_file_open(struct atomic_file *af, const char *path, struct diag *d)
 {
 	struct strbuf tmp = STRBUF_INIT;
 	char *target;
@@ -117,7 +116,7 @@ int atomic_file_commit(struct atomic_file *af, struct diag *d)
 {
 	int failed;
 
-	if (!af->tmp_path) {	/* standard output */
+	if (!af->tmp_path) { /* standard output */
 		failed = fflush(af->fp) != 0 || ferror(af->fp);
 		memset(af, 0, sizeof(*af));
 		return failed ? diag_error(d, KABI_E_WRITE,

@@ -19,8 +19,7 @@ struct atomic_file {
 };
 
 /* Start writing path; "-" means standard output, written directly. */
-int atomic_file_open(struct atomic_file *af, const char *path,
-		     struct diag *d);
+int atomic_file_open(struct atomic_file *af, const char *path, struct diag *d);
 /* Flush, check for write errors, and move the file into place. */
 int atomic_file_commit(struct atomic_file *af, struct diag *d);
 /* Give up: remove the temporary file. */

@@ -12,7 +12,7 @@
 
 static const char *const error_texts[] = {
 #define KABI_ERROR(code, text) [KABI_E_##code] = text,
-	KABI_ERRORS
+    KABI_ERRORS
 #undef KABI_ERROR
 };
 
@@ -66,10 +66,9 @@ static void replace_control_chars(char *s)
 			*s = '?';
 }
 
-__attribute__((format(printf, 5, 0)))
-static void add_message(struct diag *d, enum diag_level level,
-			enum kabi_error code, const struct diag_loc *loc,
-			const char *fmt, va_list ap)
+__attribute__((format(printf, 5, 0))) static void
+add_message(struct diag *d, enum diag_level level, enum kabi_error code,
+	    const struct diag_loc *loc, const char *fmt, va_list ap)
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct diag_message *m;
@@ -112,8 +111,8 @@ void diag_warning(struct diag *d, struct diag_loc loc, const char *fmt, ...)
 
 struct diag_mark diag_mark(const struct diag *d)
 {
-	struct diag_mark m = { d->count, d->errors, d->warnings,
-			       d->warnings_dropped };
+	struct diag_mark m = {d->count, d->errors, d->warnings,
+			      d->warnings_dropped};
 
 	return m;
 }

@@ -5,7 +5,8 @@
  * status to use. A diagnostic names the file and, where known, the
  * section and offset or the line:
  *
- *   vmlinux:__ksymtab+0x1c: error: name of entry 2 points outside '__ksymtab_strings'
+ *   vmlinux:__ksymtab+0x1c: error: name of entry 2 points outside
+ * '__ksymtab_strings'
  *
  * One convention for every function below main:
  *
@@ -30,26 +31,26 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define KABI_ERRORS                                                  \
-	KABI_ERROR(OK, "no error")                                   \
-	KABI_ERROR(USAGE, "usage error")                             \
-	KABI_ERROR(IO, "cannot read file")                           \
-	KABI_ERROR(NOT_ELF, "not an ELF file")                       \
-	KABI_ERROR(BAD_ELF, "malformed ELF file")                    \
-	KABI_ERROR(UNSUPPORTED, "unsupported input")                 \
-	KABI_ERROR(BAD_KSYMTAB, "malformed export table")            \
-	KABI_ERROR(BAD_DWARF, "malformed debug information")         \
-	KABI_ERROR(NO_DEBUG, "no debug information")                 \
-	KABI_ERROR(BAD_XML, "malformed baseline file")               \
-	KABI_ERROR(NO_INPUT, "no kernel found")                      \
-	KABI_ERROR(INCOMPLETE, "a baseline of an incomplete kernel")  \
+#define KABI_ERRORS                                                            \
+	KABI_ERROR(OK, "no error")                                             \
+	KABI_ERROR(USAGE, "usage error")                                       \
+	KABI_ERROR(IO, "cannot read file")                                     \
+	KABI_ERROR(NOT_ELF, "not an ELF file")                                 \
+	KABI_ERROR(BAD_ELF, "malformed ELF file")                              \
+	KABI_ERROR(UNSUPPORTED, "unsupported input")                           \
+	KABI_ERROR(BAD_KSYMTAB, "malformed export table")                      \
+	KABI_ERROR(BAD_DWARF, "malformed debug information")                   \
+	KABI_ERROR(NO_DEBUG, "no debug information")                           \
+	KABI_ERROR(BAD_XML, "malformed baseline file")                         \
+	KABI_ERROR(NO_INPUT, "no kernel found")                                \
+	KABI_ERROR(INCOMPLETE, "a baseline of an incomplete kernel")           \
 	KABI_ERROR(WRITE, "cannot write file")
 
 enum kabi_error {
 #define KABI_ERROR(code, text) KABI_E_##code,
 	KABI_ERRORS
 #undef KABI_ERROR
-	KABI_E_COUNT
+	    KABI_E_COUNT
 };
 
 /* Generic text of an error code. */
@@ -60,22 +61,22 @@ enum diag_level { DIAG_WARNING, DIAG_ERROR };
 /* Where a diagnostic points: a file, maybe a section, offset or line. */
 struct diag_loc {
 	const char *path;
-	const char *section;	/* NULL: offset is a file offset */
+	const char *section; /* NULL: offset is a file offset */
 	uint64_t offset;
-	unsigned long line;	/* 0: no line */
+	unsigned long line; /* 0: no line */
 	int has_offset;
 };
 
-#define DIAG_AT_FILE(p) ((struct diag_loc){ .path = (p) })
-#define DIAG_AT_SECTION(p, sec, off) \
-	((struct diag_loc){ .path = (p), .section = (sec), .offset = (off), \
-			    .has_offset = 1 })
-#define DIAG_AT_LINE(p, l) ((struct diag_loc){ .path = (p), .line = (l) })
+#define DIAG_AT_FILE(p) ((struct diag_loc){.path = (p)})
+#define DIAG_AT_SECTION(p, sec, off)                                           \
+	((struct diag_loc){                                                    \
+	    .path = (p), .section = (sec), .offset = (off), .has_offset = 1})
+#define DIAG_AT_LINE(p, l) ((struct diag_loc){.path = (p), .line = (l)})
 
 struct diag_message {
 	enum diag_level level;
 	enum kabi_error code;
-	char *text;		/* the whole formatted line, without '\n' */
+	char *text; /* the whole formatted line, without '\n' */
 };
 
 /*
@@ -87,7 +88,7 @@ struct diag {
 	size_t count;
 	size_t alloc;
 	size_t errors;
-	size_t warnings_dropped;	/* past the cap */
+	size_t warnings_dropped; /* past the cap */
 	size_t warnings;
 };
 
@@ -97,11 +98,12 @@ struct diag {
 void diag_init(struct diag *d);
 void diag_free(struct diag *d);
 /* Record an error and return -code, for `return diag_error(...)`. */
-__attribute__((format(printf, 4, 5)))
-int diag_error(struct diag *d, enum kabi_error code, struct diag_loc loc,
-	       const char *fmt, ...);
-__attribute__((format(printf, 3, 4)))
-void diag_warning(struct diag *d, struct diag_loc loc, const char *fmt, ...);
+__attribute__((format(printf, 4, 5))) int diag_error(struct diag *d,
+						     enum kabi_error code,
+						     struct diag_loc loc,
+						     const char *fmt, ...);
+__attribute__((format(printf, 3, 4))) void
+diag_warning(struct diag *d, struct diag_loc loc, const char *fmt, ...);
 /* Where a diag stands, to roll back to. */
 struct diag_mark {
 	size_t count, errors, warnings, warnings_dropped;

@@ -50,8 +50,7 @@ void hashmap_add(struct hashmap *map, uint64_t hash, uint64_t key,
 		 uint64_t value)
 {
 	struct hashmap_entry entry = {
-		.hash = hash | HASH_USED, .key = key, .value = value
-	};
+	    .hash = hash | HASH_USED, .key = key, .value = value};
 
 	/* keep the load factor at or below 3/4 so probe runs stay short */
 	if ((map->count + 1) * 4 > map->capacity * 3)
@@ -65,7 +64,8 @@ static struct hashmap_entry *probe(const struct hashmap *map,
 {
 	size_t mask = map->capacity - 1;
 
-	for (; map->slots[iter->slot].hash; iter->slot = (iter->slot + 1) & mask)
+	for (; map->slots[iter->slot].hash;
+	     iter->slot = (iter->slot + 1) & mask)
 		if (map->slots[iter->slot].hash == iter->hash)
 			return &map->slots[iter->slot];
 	return NULL;

@@ -15,14 +15,14 @@
 #include <stdint.h>
 
 struct hashmap_entry {
-	uint64_t hash;	/* stored with the top bit set; 0 marks a free slot */
+	uint64_t hash; /* stored with the top bit set; 0 marks a free slot */
 	uint64_t key;
 	uint64_t value;
 };
 
 struct hashmap {
 	struct hashmap_entry *slots;
-	size_t capacity;	/* a power of two, or 0 */
+	size_t capacity; /* a power of two, or 0 */
 	size_t count;
 };
 
@@ -32,7 +32,10 @@ struct hashmap_iter {
 	size_t slot;
 };
 
-#define HASHMAP_INIT { 0 }
+#define HASHMAP_INIT                                                           \
+	{                                                                      \
+		0                                                              \
+	}
 
 void hashmap_init(struct hashmap *map);
 void hashmap_free(struct hashmap *map);

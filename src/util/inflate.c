@@ -25,8 +25,8 @@ struct inflate_stream {
 	enum inflate_format format;
 	unsigned char in[IN_SIZE];
 	size_t in_pos, in_len;
-	bool eof;		/* of the descriptor */
-	bool done;		/* of the decompressed data */
+	bool eof;  /* of the descriptor */
+	bool done; /* of the decompressed data */
 	uint64_t out_total, limit;
 	const char *error;
 	char error_buf[160];
@@ -41,7 +41,10 @@ enum inflate_format inflate_detect(const unsigned char *head, size_t len)
 {
 	if (len >= 2 && head[0] == 0x1f && head[1] == 0x8b)
 		return INFLATE_GZIP;
-	if (len >= 6 && !memcmp(head, "\xfd" "7zXZ\0", 6))
+	if (len >= 6 && !memcmp(head,
+				"\xfd"
+				"7zXZ\0",
+				6))
 		return INFLATE_XZ;
 	if (len >= 4 && !memcmp(head, "\x28\xb5\x2f\xfd", 4))
 		return INFLATE_ZSTD;
@@ -51,10 +54,14 @@ enum inflate_format inflate_detect(const unsigned char *head, size_t len)
 const char *inflate_format_name(enum inflate_format format)
 {
 	switch (format) {
-	case INFLATE_GZIP: return "gzip";
-	case INFLATE_XZ: return "xz";
-	case INFLATE_ZSTD: return "zstd";
-	default: return "uncompressed";
+	case INFLATE_GZIP:
+		return "gzip";
+	case INFLATE_XZ:
+		return "xz";
+	case INFLATE_ZSTD:
+		return "zstd";
+	default:
+		return "uncompressed";
 	}
 }
 
@@ -113,7 +120,8 @@ static ssize_t read_gzip(struct inflate_stream *s, unsigned char *buf,
 		int ret;
 
 		if (!fill(s))
-			return s->error ? -1 : fail(s, "gzip data is truncated");
+			return s->error ? -1
+					: fail(s, "gzip data is truncated");
 		s->z.next_in = s->in + s->in_pos;
 		s->z.avail_in = (uInt)(s->in_len - s->in_pos);
 		ret = inflate(&s->z, Z_NO_FLUSH);
@@ -125,7 +133,8 @@ static ssize_t read_gzip(struct inflate_stream *s, unsigned char *buf,
 			else if (inflateReset(&s->z) != Z_OK)
 				return fail(s, "gzip data is corrupt");
 		} else if (ret != Z_OK && ret != Z_BUF_ERROR) {
-			return fail(s, s->z.msg ? s->z.msg : "gzip data is corrupt");
+			return fail(s, s->z.msg ? s->z.msg
+						: "gzip data is corrupt");
 		}
 	}
 	return s->error ? -1 : (ssize_t)(len - s->z.avail_out);
@@ -134,18 +143,24 @@ static ssize_t read_gzip(struct inflate_stream *s, unsigned char *buf,
 static const char *lzma_text(lzma_ret ret)
 {
 	switch (ret) {
-	case LZMA_MEM_ERROR: return "out of memory decompressing xz data";
-	case LZMA_MEMLIMIT_ERROR: return "xz data that needs more than 256 MiB to decompress";
-	case LZMA_FORMAT_ERROR: return "not xz data";
-	case LZMA_OPTIONS_ERROR: return "unsupported xz options";
-	case LZMA_DATA_ERROR: return "xz data is corrupt";
-	case LZMA_BUF_ERROR: return "xz data is truncated";
-	default: return "xz decompression failed";
+	case LZMA_MEM_ERROR:
+		return "out of memory decompressing xz data";
+	case LZMA_MEMLIMIT_ERROR:
+		return "xz data that needs more than 256 MiB to decompress";
+	case LZMA_FORMAT_ERROR:
+		return "not xz data";
+	case LZMA_OPTIONS_ERROR:
+		return "unsupported xz options";
+	case LZMA_DATA_ERROR:
+		return "xz data is corrupt";
+	case LZMA_BUF_ERROR:
+		return "xz data is truncated";
+	default:
+		return "xz decompression failed";
 	}
 }
 
-static ssize_t read_xz(struct inflate_stream *s, unsigned char *buf,
-		       size_t len)
+static ssize_t read_xz(struct inflate_stream *s, unsigned char *buf, size_t len)
 {
 	s->x.next_out = buf;
 	s->x.avail_out = len;
@@ -176,7 +191,7 @@ static ssize_t read_xz(struct inflate_stream *s, unsigned char *buf,
 static ssize_t read_zstd(struct inflate_stream *s, unsigned char *buf,
 			 size_t len)
 {
-	ZSTD_outBuffer out = { buf, len, 0 };
+	ZSTD_outBuffer out = {buf, len, 0};
 	size_t last = 1;
 
 	while (out.pos == 0) {
@@ -185,9 +200,11 @@ static ssize_t read_zstd(struct inflate_stream *s, unsigned char *buf,
 		if (!fill(s)) {
 			if (s->error)
 				return -1;
-			/* 0 from the last call: a frame ended where input did */
-			return last == 0 || s->done ? 0
-			       : fail(s, "zstd data is truncated");
+			/* 0 from the last call: a frame ended where input did
+			 */
+			return last == 0 || s->done
+				   ? 0
+				   : fail(s, "zstd data is truncated");
 		}
 		in.src = s->in;
 		in.size = s->in_len;
@@ -210,7 +227,8 @@ struct inflate_stream *inflate_open(int fd, uint64_t limit, const char **why)
 	s->limit = limit;
 	/* the first bytes say the format; they stay buffered for reading */
 	while (s->in_len < 6 && !s->eof) {
-		ssize_t n = read(fd, s->in + s->in_len, sizeof(s->in) - s->in_len);
+		ssize_t n =
+		    read(fd, s->in + s->in_len, sizeof(s->in) - s->in_len);
 
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -242,7 +260,8 @@ struct inflate_stream *inflate_open(int fd, uint64_t limit, const char **why)
 		if (!s->zs)
 			*why = "cannot start zstd decompression";
 #else
-		*why = "zstd-compressed, and this kabi was built without libzstd";
+		*why =
+		    "zstd-compressed, and this kabi was built without libzstd";
 #endif
 		break;
 	default:
@@ -264,15 +283,24 @@ ssize_t inflate_read(struct inflate_stream *s, void *buf, size_t len)
 	if (!len)
 		return 0;
 	switch (s->format) {
-	case INFLATE_GZIP: n = read_gzip(s, buf, len); break;
-	case INFLATE_XZ: n = read_xz(s, buf, len); break;
+	case INFLATE_GZIP:
+		n = read_gzip(s, buf, len);
+		break;
+	case INFLATE_XZ:
+		n = read_xz(s, buf, len);
+		break;
 #ifdef HAVE_ZSTD
-	case INFLATE_ZSTD: n = read_zstd(s, buf, len); break;
+	case INFLATE_ZSTD:
+		n = read_zstd(s, buf, len);
+		break;
 #endif
-	default: n = read_plain(s, buf, len); break;
+	default:
+		n = read_plain(s, buf, len);
+		break;
 	}
 	if (n > 0 && (s->out_total += (uint64_t)n) > s->limit)
-		return fail(s, "decompresses to more than kabi accepts (a decompression bomb?)");
+		return fail(s, "decompresses to more than kabi accepts (a "
+			       "decompression bomb?)");
 	return n;
 }
 

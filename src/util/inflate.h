@@ -33,8 +33,7 @@ struct inflate_stream;
  * it fails. NULL if the format needs a library this kabi lacks; *why
  * then says so.
  */
-struct inflate_stream *inflate_open(int fd, uint64_t limit,
-				    const char **why);
+struct inflate_stream *inflate_open(int fd, uint64_t limit, const char **why);
 /*
  * Up to len bytes of the decompressed data; 0 at its end, -1 on error
  * (inflate_error says what).

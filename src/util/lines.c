@@ -23,11 +23,11 @@ int lines_open(struct line_reader *r, const char *path, struct diag *d)
 	if (fd < 0)
 		return diag_error(d, KABI_E_IO, DIAG_AT_FILE(path),
 				  "cannot open: %s", strerror(errno));
-	if (fstat(fd, &st) < 0 || (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode))) {
-		int err = diag_error(d, KABI_E_IO, DIAG_AT_FILE(path),
-				     "cannot read: %s",
-				     S_ISDIR(st.st_mode) ? "a folder"
-				     : "not a file nor a pipe");
+	if (fstat(fd, &st) < 0 ||
+	    (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode))) {
+		int err = diag_error(
+		    d, KABI_E_IO, DIAG_AT_FILE(path), "cannot read: %s",
+		    S_ISDIR(st.st_mode) ? "a folder" : "not a file nor a pipe");
 
 		close(fd);
 		return err;
@@ -50,14 +50,14 @@ int lines_next(struct line_reader *r, char **line, struct diag *d)
 	r->line++;
 	while ((c = getc(r->f)) != EOF && c != '\n') {
 		if (++r->total > LINES_MAX_FILE)
-			return diag_error(d, KABI_E_USAGE, DIAG_AT_FILE(r->path),
-					  "larger than %u MiB: not a list or rules file",
-					  LINES_MAX_FILE >> 20);
+			return diag_error(
+			    d, KABI_E_USAGE, DIAG_AT_FILE(r->path),
+			    "larger than %u MiB: not a list or rules file",
+			    LINES_MAX_FILE >> 20);
 		if (r->buf.len >= LINES_MAX_LINE)
-			return diag_error(d, KABI_E_USAGE,
-					  DIAG_AT_LINE(r->path, r->line),
-					  "line longer than %u KiB",
-					  LINES_MAX_LINE >> 10);
+			return diag_error(
+			    d, KABI_E_USAGE, DIAG_AT_LINE(r->path, r->line),
+			    "line longer than %u KiB", LINES_MAX_LINE >> 10);
 		if (!c)
 			return diag_error(d, KABI_E_USAGE,
 					  DIAG_AT_LINE(r->path, r->line),

@@ -20,7 +20,7 @@
 struct line_reader {
 	const char *path;
 	FILE *f;
-	unsigned long line;	/* of the line last read, from 1 */
+	unsigned long line; /* of the line last read, from 1 */
 	size_t total;
 	struct strbuf buf;
 };

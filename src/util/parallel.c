@@ -30,7 +30,7 @@ static void *worker(void *arg)
 
 void parallel_run(size_t n, unsigned threads, parallel_job_fn job, void *ctx)
 {
-	struct parallel_state st = { .n = n, .job = job, .ctx = ctx };
+	struct parallel_state st = {.n = n, .job = job, .ctx = ctx};
 	pthread_t *tids;
 	unsigned started = 0, i;
 
@@ -47,7 +47,7 @@ void parallel_run(size_t n, unsigned threads, parallel_job_fn job, void *ctx)
 			started++;
 		else
 			break;
-	worker(&st);	/* the calling thread works too */
+	worker(&st); /* the calling thread works too */
 	for (i = 0; i < started; i++)
 		pthread_join(tids[i], NULL);
 	free(tids);
@@ -78,7 +78,8 @@ static void *ordered_worker(void *arg)
 		size_t i;
 		void *result;
 
-		while (st->next < st->n && st->next >= st->consumed + st->window)
+		while (st->next < st->n &&
+		       st->next >= st->consumed + st->window)
 			pthread_cond_wait(&st->changed, &st->lock);
 		if (st->next >= st->n)
 			break;
@@ -98,8 +99,8 @@ void parallel_ordered(size_t n, unsigned threads, size_t window,
 		      ordered_work_fn work, ordered_consume_fn consume,
 		      void *ctx)
 {
-	struct ordered_state st = { .n = n, .window = window ? window : 1,
-				    .work = work, .ctx = ctx };
+	struct ordered_state st = {
+	    .n = n, .window = window ? window : 1, .work = work, .ctx = ctx};
 	struct ordered_worker *workers;
 	pthread_t *tids;
 	unsigned started = 0, t;
@@ -123,7 +124,7 @@ void parallel_ordered(size_t n, unsigned threads, size_t window,
 			break;
 		started++;
 	}
-	for (i = 0; i < n && !started; i++)	/* no threads: do it here */
+	for (i = 0; i < n && !started; i++) /* no threads: do it here */
 		consume(i, work(i, 0, ctx), ctx);
 	for (i = 0; i < n && started; i++) {
 		void *result;

@@ -31,7 +31,7 @@ void path_normalize(char *path)
 			while (out > path + absolute && out[-1] != '/')
 				out--;
 			if (out > path + absolute)
-				out--;	/* the separator before it */
+				out--; /* the separator before it */
 			kept--;
 		} else {
 			if (out > path + absolute)

@@ -11,12 +11,15 @@
 #include <stddef.h>
 
 struct strbuf {
-	char *buf;	/* always NUL-terminated; "" when empty */
+	char *buf; /* always NUL-terminated; "" when empty */
 	size_t len;
 	size_t alloc;
 };
 
-#define STRBUF_INIT { .buf = strbuf_empty, .len = 0, .alloc = 0 }
+#define STRBUF_INIT                                                            \
+	{                                                                      \
+		.buf = strbuf_empty, .len = 0, .alloc = 0                      \
+	}
 extern char strbuf_empty[];
 
 void strbuf_init(struct strbuf *sb);
@@ -28,10 +31,10 @@ void strbuf_grow(struct strbuf *sb, size_t extra);
 void strbuf_add(struct strbuf *sb, const void *data, size_t len);
 void strbuf_adds(struct strbuf *sb, const char *s);
 void strbuf_addch(struct strbuf *sb, char c);
-__attribute__((format(printf, 2, 3)))
-void strbuf_addf(struct strbuf *sb, const char *fmt, ...);
-__attribute__((format(printf, 2, 0)))
-void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
+__attribute__((format(printf, 2, 3))) void strbuf_addf(struct strbuf *sb,
+						       const char *fmt, ...);
+__attribute__((format(printf, 2, 0))) void
+strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
 void strbuf_setlen(struct strbuf *sb, size_t len);
 
 #endif

@@ -17,7 +17,7 @@ struct strset {
 	char *data;
 	size_t len;
 	size_t alloc;
-	struct hashmap index;	/* hash of string -> offset */
+	struct hashmap index; /* hash of string -> offset */
 };
 
 void strset_init(struct strset *set);

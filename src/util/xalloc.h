@@ -21,15 +21,15 @@ size_t xmul(size_t count, size_t size);
  * Grow the array ptr (with alloc slots) so that it holds at least nr
  * elements; the git idiom for vectors of any type.
  */
-#define ALLOC_GROW(ptr, nr, alloc)                                            \
-	do {                                                                  \
-		if ((size_t)(nr) > (alloc)) {                                 \
-			size_t grow_ = (alloc) < 8 ? 16 : (alloc) * 2;        \
-			if (grow_ < (size_t)(nr))                             \
-				grow_ = (nr);                                 \
-			(ptr) = xrealloc((ptr), xmul(grow_, sizeof(*(ptr)))); \
-			(alloc) = grow_;                                      \
-		}                                                             \
+#define ALLOC_GROW(ptr, nr, alloc)                                             \
+	do {                                                                   \
+		if ((size_t)(nr) > (alloc)) {                                  \
+			size_t grow_ = (alloc) < 8 ? 16 : (alloc)*2;           \
+			if (grow_ < (size_t)(nr))                              \
+				grow_ = (nr);                                  \
+			(ptr) = xrealloc((ptr), xmul(grow_, sizeof(*(ptr))));  \
+			(alloc) = grow_;                                       \
+		}                                                              \
 	} while (0)
 
 #endif

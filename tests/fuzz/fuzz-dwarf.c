@@ -12,7 +12,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static void load(const char *path)
 {
-	struct kdwarf_options opts = { .jobs = 1 };
+	struct kdwarf_options opts = {.jobs = 1};
 	struct kernel_files kf;
 	struct export_table t;
 	struct kabi_model m;

@@ -8,7 +8,7 @@
 
 static void read_as(const char *path, const char *module, bool vmlinux)
 {
-	struct kernel_file file = { (char *)path, (char *)module, vmlinux };
+	struct kernel_file file = {(char *)path, (char *)module, vmlinux};
 	struct export_table t;
 	struct diag d;
 

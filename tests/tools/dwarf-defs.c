@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <string.h>
 
-
 static void print_definitions(Dwarf_Die *cu)
 {
 	Dwarf_Attribute a;
@@ -30,7 +29,8 @@ static void print_definitions(Dwarf_Die *cu)
 			continue;
 		if (dwarf_attr(&die, DW_AT_declaration, &a))
 			dwarf_formflag(&a, &decl);
-		name = dwarf_formstring(dwarf_attr_integrate(&die, DW_AT_name, &a));
+		name = dwarf_formstring(
+		    dwarf_attr_integrate(&die, DW_AT_name, &a));
 		if (!decl && name)
 			printf("%s\n", name);
 	} while (dwarf_siblingof(&die, &die) == 0);

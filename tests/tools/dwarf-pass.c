@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <string.h>
 
-
 static unsigned long dies, attrs;
 
 static int decode(Dwarf_Attribute *a, void *arg)
@@ -22,17 +21,28 @@ static int decode(Dwarf_Attribute *a, void *arg)
 	(void)arg;
 	attrs++;
 	switch (dwarf_whatform(a)) {
-	case DW_FORM_strp: case DW_FORM_string: case DW_FORM_line_strp:
-	case DW_FORM_strx: case DW_FORM_strx1: case DW_FORM_strx2:
+	case DW_FORM_strp:
+	case DW_FORM_string:
+	case DW_FORM_line_strp:
+	case DW_FORM_strx:
+	case DW_FORM_strx1:
+	case DW_FORM_strx2:
 	case DW_FORM_strx4:
 		dwarf_formstring(a);
 		break;
-	case DW_FORM_ref1: case DW_FORM_ref2: case DW_FORM_ref4:
-	case DW_FORM_ref8: case DW_FORM_ref_udata: case DW_FORM_ref_addr:
+	case DW_FORM_ref1:
+	case DW_FORM_ref2:
+	case DW_FORM_ref4:
+	case DW_FORM_ref8:
+	case DW_FORM_ref_udata:
+	case DW_FORM_ref_addr:
 		dwarf_formref_die(a, &d);
 		break;
-	case DW_FORM_block: case DW_FORM_block1: case DW_FORM_block2:
-	case DW_FORM_block4: case DW_FORM_exprloc:
+	case DW_FORM_block:
+	case DW_FORM_block1:
+	case DW_FORM_block2:
+	case DW_FORM_block4:
+	case DW_FORM_exprloc:
 		dwarf_formblock(a, &b);
 		break;
 	default:

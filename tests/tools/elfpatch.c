@@ -62,10 +62,12 @@ static int field(const char *name, const char *const *names,
 
 int main(int argc, char **argv)
 {
-	static const char *const shdr_names[] = { "name", "offset", "size", NULL };
-	static const unsigned shdr_offs[] = { 0, 24, 32 };
-	static const char *const rela_names[] = { "offset", "info", "addend", NULL };
-	static const unsigned rela_offs[] = { 0, 8, 16 };
+	static const char *const shdr_names[] = {"name", "offset", "size",
+						 NULL};
+	static const unsigned shdr_offs[] = {0, 24, 32};
+	static const char *const rela_names[] = {"offset", "info", "addend",
+						 NULL};
+	static const unsigned rela_offs[] = {0, 8, 16};
 	GElf_Ehdr eh;
 	GElf_Shdr sh;
 	unsigned off;
@@ -94,7 +96,7 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[2], "rela") && argc == 7) {
 		field(argv[5], rela_names, rela_offs, &off);
 		return write_le(sh.sh_offset + strtoull(argv[4], NULL, 0) * 24 +
-					off,
+				    off,
 				8, strtoull(argv[6], NULL, 0));
 	}
 	return 2;

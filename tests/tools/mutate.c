@@ -60,7 +60,8 @@ int main(int argc, char **argv)
 	int err;
 
 	if (argc < 5 || (strcmp(argv[1], "flip") == 0 && argc < 6)) {
-		fprintf(stderr, "usage: mutate truncate SEED IN OUT | flip SEED COUNT IN OUT\n");
+		fprintf(stderr, "usage: mutate truncate SEED IN OUT | flip "
+				"SEED COUNT IN OUT\n");
 		return 2;
 	}
 	state = strtoull(argv[2], NULL, 0);
@@ -77,7 +78,8 @@ int main(int argc, char **argv)
 	if (!buf || !size)
 		return 1;
 	for (i = 0; i < count; i++)
-		buf[next_random() % size] ^= (unsigned char)(1 + next_random() % 255);
+		buf[next_random() % size] ^=
+		    (unsigned char)(1 + next_random() % 255);
 	err = spill(argv[5], buf, size);
 	free(buf);
 	return err ? 1 : 0;

@@ -29,7 +29,8 @@ static size_t pass(const char *path)
 			continue;
 		data = elf_getdata(scn, NULL);
 		for (i = 0; data && gelf_getsym(data, i, &sym); i++) {
-			const char *name = elf_strptr(elf, sh.sh_link, sym.st_name);
+			const char *name =
+			    elf_strptr(elf, sh.sh_link, sym.st_name);
 
 			n += name && *name;
 		}

@@ -12,8 +12,7 @@
 
 static int tap_count, tap_failed;
 
-static inline int tap_ok(int cond, const char *what, const char *file,
-			 int line)
+static inline int tap_ok(int cond, const char *what, const char *file, int line)
 {
 	tap_count++;
 	printf("%sok %d - %s\n", cond ? "" : "not ", tap_count, what);
@@ -25,18 +24,18 @@ static inline int tap_ok(int cond, const char *what, const char *file,
 }
 
 #define ok(cond, what) tap_ok(!!(cond), what, __FILE__, __LINE__)
-#define is_int(got, want, what)                                           \
-	do {                                                              \
-		long long g_ = (long long)(got), w_ = (long long)(want);  \
-		if (!ok(g_ == w_, what))                                  \
-			printf("#   got %lld, want %lld\n", g_, w_);      \
+#define is_int(got, want, what)                                                \
+	do {                                                                   \
+		long long g_ = (long long)(got), w_ = (long long)(want);       \
+		if (!ok(g_ == w_, what))                                       \
+			printf("#   got %lld, want %lld\n", g_, w_);           \
 	} while (0)
-#define is_str(got, want, what)                                           \
-	do {                                                              \
-		const char *g_ = (got), *w_ = (want);                     \
-		if (!ok(g_ && w_ && !strcmp(g_, w_), what))               \
-			printf("#   got '%s', want '%s'\n",               \
-			       g_ ? g_ : "(null)", w_ ? w_ : "(null)");   \
+#define is_str(got, want, what)                                                \
+	do {                                                                   \
+		const char *g_ = (got), *w_ = (want);                          \
+		if (!ok(g_ && w_ && !strcmp(g_, w_), what))                    \
+			printf("#   got '%s', want '%s'\n",                    \
+			       g_ ? g_ : "(null)", w_ ? w_ : "(null)");        \
 	} while (0)
 
 static inline int tap_done(void)

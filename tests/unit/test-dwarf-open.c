@@ -79,7 +79,8 @@ int main(void)
 		diag_free(&d);
 	}
 	is_int(failures, 50, "no DWARF in it, every time");
-	is_int(open_descriptors(), before, "no descriptor left open without DWARF");
+	is_int(open_descriptors(), before,
+	       "no descriptor left open without DWARF");
 	ok(!write_garbage(path), "a file that is not ELF written");
 	for (i = failures = 0; i < 50; i++) {
 		diag_init(&d);
@@ -87,12 +88,14 @@ int main(void)
 		diag_free(&d);
 	}
 	is_int(failures, 50, "libdwfl refuses it every time");
-	is_int(open_descriptors(), before, "no descriptor left open after a refusal");
+	is_int(open_descriptors(), before,
+	       "no descriptor left open after a refusal");
 	diag_init(&d);
 	failures = kdwarf_open(&h, "/nonexistent/vmlinux", NULL, &d) != 0;
 	ok(failures && d.errors == 1, "a missing file is one error");
 	diag_free(&d);
-	is_int(open_descriptors(), before, "no descriptor left open after a missing file");
+	is_int(open_descriptors(), before,
+	       "no descriptor left open after a missing file");
 	unlink(path);
 	return tap_done();
 }

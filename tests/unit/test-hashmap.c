@@ -37,7 +37,7 @@ int main(void)
 		hashmap_add(&m, (i << 20) | (UINT64_C(1) << 63), i, i * 2);
 	for (i = 0; i < 10000; i++) {
 		struct hashmap_entry *e =
-			hashmap_first(&m, (i << 20) | (UINT64_C(1) << 63), &it);
+		    hashmap_first(&m, (i << 20) | (UINT64_C(1) << 63), &it);
 
 		if (!e || e->key != i || e->value != i * 2)
 			all = 0;

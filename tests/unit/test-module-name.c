@@ -19,8 +19,9 @@ int main(void)
 	      "fs/fat/fat");
 	check("root/usr/lib/debug/lib/modules/6.1.0-57/kernel/fs/fat/fat.ko",
 	      "fs/fat/fat");
-	check("lib/modules/6.12.107+deb12-cloud-amd64/kernel/net/ipv6/ipv6.ko.xz",
-	      "net/ipv6/ipv6");
+	check(
+	    "lib/modules/6.12.107+deb12-cloud-amd64/kernel/net/ipv6/ipv6.ko.xz",
+	    "net/ipv6/ipv6");
 	check("/lib/modules/6.1.0/updates/dkms/foo.ko.zst", "updates/dkms/foo");
 	check("/tmp/build/bar.ko.gz", "bar");
 	check("baz.ko", "baz");

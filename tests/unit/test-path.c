@@ -27,10 +27,11 @@ int main(void)
 	check("../include/x.h", "../include/x.h");
 	check("a/../../x.h", "../x.h");
 	check("../../a/../b", "../../b");
-	check("/build/linux/drivers/../include/x.h", "/build/linux/include/x.h");
+	check("/build/linux/drivers/../include/x.h",
+	      "/build/linux/include/x.h");
 	check("/..", "/..");
 	check("/", "/");
-	check("", "");	/* no room for "." */
+	check("", ""); /* no room for "." */
 	check("a/", "a");
 	check("..a/b", "..a/b");
 	return tap_done();

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Attribute escaping: XML specials, control bytes, invalid UTF-8, round trip. */
+/* Attribute escaping: XML specials, control bytes, invalid UTF-8, round trip.
+ */
 #include "tap.h"
 #include "store/xml_escape.h"
 
@@ -16,11 +17,20 @@ static void check(const char *in, const char *want)
 		const char *p = esc.buf;
 
 		while (*p) {
-			if (!strncmp(p, "&amp;", 5)) { strbuf_addch(&plain, '&'); p += 5; }
-			else if (!strncmp(p, "&lt;", 4)) { strbuf_addch(&plain, '<'); p += 4; }
-			else if (!strncmp(p, "&gt;", 4)) { strbuf_addch(&plain, '>'); p += 4; }
-			else if (!strncmp(p, "&quot;", 6)) { strbuf_addch(&plain, '"'); p += 6; }
-			else strbuf_addch(&plain, *p++);
+			if (!strncmp(p, "&amp;", 5)) {
+				strbuf_addch(&plain, '&');
+				p += 5;
+			} else if (!strncmp(p, "&lt;", 4)) {
+				strbuf_addch(&plain, '<');
+				p += 4;
+			} else if (!strncmp(p, "&gt;", 4)) {
+				strbuf_addch(&plain, '>');
+				p += 4;
+			} else if (!strncmp(p, "&quot;", 6)) {
+				strbuf_addch(&plain, '"');
+				p += 6;
+			} else
+				strbuf_addch(&plain, *p++);
 		}
 		xml_unescape(&back, plain.buf);
 		strbuf_release(&plain);
@@ -36,10 +46,10 @@ int main(void)
 	check("a<b>&\"c\"", "a&lt;b&gt;&amp;&quot;c&quot;");
 	check("back\\slash", "back\\\\slash");
 	check("tab\there", "tab\\x09here");
-	check("caf\xc3\xa9", "caf\xc3\xa9");		/* valid UTF-8 kept */
-	check("bad\xc3(", "bad\\xc3(");			/* truncated sequence */
-	check("\xc0\xaf", "\\xc0\\xaf");		/* overlong */
-	check("\xed\xa0\x80", "\\xed\\xa0\\x80");	/* surrogate */
+	check("caf\xc3\xa9", "caf\xc3\xa9");	  /* valid UTF-8 kept */
+	check("bad\xc3(", "bad\\xc3(");		  /* truncated sequence */
+	check("\xc0\xaf", "\\xc0\\xaf");	  /* overlong */
+	check("\xed\xa0\x80", "\\xed\\xa0\\x80"); /* surrogate */
 	check("del\x7f", "del\\x7f");
 	return tap_done();
 }
