@@ -128,6 +128,15 @@ check-kernel: $(KABI) $(TOOL_BINS)
 	KABI=$(abspath $(KABI)) TOOLS=$(abspath $(BUILD)/tests/tools) \
 		prove -v -f -e '' tests/kernel/*.sh
 
+# The C sources as .clang-format has them (clang-format 14, Debian 12).
+FORMAT_FILES = $(sort $(wildcard src/*.[ch] src/*/*.[ch] tests/unit/*.[ch] \
+	tests/fuzz/*.[ch] tests/tools/*.c))
+check-format:
+	clang-format --dry-run --Werror $(FORMAT_FILES)
+
+format:
+	clang-format -i $(FORMAT_FILES)
+
 install: $(KABI)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
 	install -m 755 $(KABI) $(DESTDIR)$(BINDIR)/kabi
@@ -140,6 +149,6 @@ clean:
 	rm -rf build build-asan build-fuzz
 
 .PHONY: all units check asan fuzz fuzzers fuzz-run check-kernel install \
-	example clean
+	example clean check-format format
 
 -include $(OBJS:.o=.d)
