@@ -132,7 +132,7 @@ check-kernel: $(KABI) $(TOOL_BINS)
 FORMAT_FILES = $(sort $(wildcard src/*.[ch] src/*/*.[ch] tests/unit/*.[ch] \
 	tests/fuzz/*.[ch] tests/tools/*.c))
 check-format:
-	clang-format --dry-run --Werror $(FORMAT_FILES)
+	$(Q)clang-format --dry-run --Werror $(FORMAT_FILES)
 
 format:
 	clang-format -i $(FORMAT_FILES)

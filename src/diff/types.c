@@ -80,7 +80,7 @@ bool differ_same_identity(const struct kabi_diff *d, uint32_t old_type,
 			return false;
 		switch (o->kind) {
 		case KABI_ARRAY:
-			if (o->size != n->size ||
+			if (o->elements != n->elements ||
 			    ((o->flags ^ n->flags) & KABI_TYPE_NO_COUNT))
 				return false;
 			/* fall through */
@@ -202,7 +202,7 @@ static bool alike(const struct kabi_diff *d, uint32_t o, uint32_t n,
 			return false;
 		if (ot->kind == KABI_ARRAY)
 			l->bounds |=
-			    ot->size != nt->size ||
+			    ot->elements != nt->elements ||
 			    ((ot->flags ^ nt->flags) & KABI_TYPE_NO_COUNT);
 		else if (ot->kind != KABI_POINTER)
 			break;
@@ -351,7 +351,7 @@ static bool empty_array(const struct kabi_model *m, uint32_t id)
 {
 	const struct kabi_type *t = model_type(m, strip_typedefs(m, id));
 
-	return t->kind == KABI_ARRAY && t->size == 0;
+	return t->kind == KABI_ARRAY && t->elements == 0;
 }
 
 /*

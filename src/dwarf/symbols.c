@@ -73,9 +73,16 @@ static const char *definition_name(Dwarf_Die *die)
 	return dwarf_formstring(dwarf_attr_integrate(die, DW_AT_name, &attr));
 }
 
-static void add_symbol(struct type_walker *w, Dwarf_Die *die, uint32_t index)
+/* The exports a CU describes: which symbol of the final model each is. */
+struct targets {
+	uint32_t *v;
+	size_t n, alloc;
+};
+
+static void add_symbol(struct type_walker *w, Dwarf_Die *die, uint32_t index,
+		       const char *name, struct targets *targets)
 {
-	struct kabi_symbol sym = {.name = index};
+	struct kabi_symbol sym = {.name = model_intern(w->out, name)};
 	Dwarf_Attribute attr;
 	Dwarf_Die origin;
 
@@ -91,6 +98,8 @@ static void add_symbol(struct type_walker *w, Dwarf_Die *die, uint32_t index)
 		sym.type = walker_type_of(w, die);
 	}
 	model_add_symbol(w->out, &sym);
+	ALLOC_GROW(targets->v, targets->n + 1, targets->alloc);
+	targets->v[targets->n++] = index;
 }
 
 struct fragment_summary *symbols_read_cu(Dwarf_Die *cu,
@@ -99,6 +108,8 @@ struct fragment_summary *symbols_read_cu(Dwarf_Die *cu,
 					 atomic_uint *errors,
 					 struct definition_list *defs)
 {
+	struct targets targets = {0};
+	struct fragment_summary *s;
 	struct kabi_model *frag;
 	struct type_walker w;
 	Dwarf_Attribute attr;
@@ -132,7 +143,7 @@ struct fragment_summary *symbols_read_cu(Dwarf_Die *cu,
 				continue;
 			index = find_export(fx, name);
 			if (index != KABI_NONE)
-				add_symbol(&w, &child, index);
+				add_symbol(&w, &child, index, name, &targets);
 		} while (dwarf_siblingof(&child, &child) == 0);
 	}
 	walker_drain(&w);
@@ -140,9 +151,12 @@ struct fragment_summary *symbols_read_cu(Dwarf_Die *cu,
 	if (!frag->nsymbols) {
 		model_free(frag);
 		free(frag);
+		free(targets.v);
 		return NULL;
 	}
-	return fragment_summarize(frag);
+	s = fragment_summarize(frag, targets.v);
+	free(targets.v);
+	return s;
 }
 
 struct fragment_summary *symbols_read_type(Dwarf_Die *die, const char *path,
@@ -161,5 +175,5 @@ struct fragment_summary *symbols_read_type(Dwarf_Die *die, const char *path,
 	walker_type(&w, die);
 	walker_drain(&w);
 	walker_free(&w);
-	return fragment_summarize(frag);
+	return fragment_summarize(frag, NULL);
 }

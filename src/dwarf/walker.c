@@ -456,13 +456,13 @@ static void fill_array(struct type_walker *w, Dwarf_Die *die,
 	for (i = ndims; i-- > 1;) {
 		struct kabi_type dim = {.kind = KABI_ARRAY, .target = inner};
 
-		dim.size = dims[i].known ? dims[i].count : 0;
+		dim.elements = dims[i].known ? dims[i].count : 0;
 		dim.flags = dims[i].known ? 0 : KABI_TYPE_NO_COUNT;
 		inner = model_add_type(w->out, &dim);
 	}
 	t->kind = KABI_ARRAY;
 	t->target = inner;
-	t->size = dims[0].known ? dims[0].count : 0;
+	t->elements = dims[0].known ? dims[0].count : 0;
 	t->flags = dims[0].known ? 0 : KABI_TYPE_NO_COUNT;
 }
 

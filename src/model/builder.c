@@ -64,6 +64,7 @@ struct fragment_summary {
 	size_t nroots, roots_alloc;
 	size_t nnamed;
 	size_t errors;
+	uint32_t *targets; /* per fragment symbol: the final model's index */
 };
 
 static void put_uv(struct strbuf *sb, uint64_t v)
@@ -180,6 +181,7 @@ static void serialize(struct serializer *z, uint32_t id, bool root)
 	put_uv(sb, t->align);
 	put_str(sb, model_str(f, t->name));
 	put_uv(sb, t->count);
+	put_uv(sb, t->elements);
 	serialize_body(z, t);
 	z->depth--;
 	z->active[id] = 0;
@@ -203,13 +205,18 @@ static void add_root(struct serializer *z, uint32_t local, uint32_t type,
 	r->hash = hash_bytes(s->bytes.buf + r->off, r->len);
 }
 
-struct fragment_summary *fragment_summarize(struct kabi_model *frag)
+struct fragment_summary *fragment_summarize(struct kabi_model *frag,
+					    const uint32_t *targets)
 {
 	struct fragment_summary *s = xcalloc(1, sizeof(*s));
 	struct serializer z = {s, xcalloc(frag->ntypes, 1), 0, 0};
 	uint32_t i;
 
 	s->frag = frag;
+	if (frag->nsymbols) {
+		s->targets = xmalloc(xmul(frag->nsymbols, sizeof(uint32_t)));
+		memcpy(s->targets, targets, frag->nsymbols * sizeof(uint32_t));
+	}
 	strbuf_init(&s->bytes);
 	for (i = 1; i < frag->ntypes; i++)
 		if (kabi_type_is_named(&frag->types[i]))
@@ -230,6 +237,7 @@ void fragment_summary_free(struct fragment_summary *s)
 	strbuf_release(&s->bytes);
 	free(s->refs);
 	free(s->roots);
+	free(s->targets);
 	free(s);
 }
 
@@ -324,7 +332,7 @@ static void add_symbol(struct model_builder *b,
 		       const struct summary_root *r, const uint32_t *inst_of)
 {
 	const struct kabi_symbol *sym = &s->frag->symbols[r->local];
-	uint32_t index = sym->name, k;
+	uint32_t index = s->targets[r->local], k;
 	struct symbol_desc *d;
 
 	if (index >= b->nsymbols) {

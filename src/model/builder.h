@@ -20,10 +20,11 @@ struct fragment_summary;
 struct model_builder;
 
 /*
- * Summarise a fragment (taking it over). Its symbols' `name` fields hold
- * the index of the symbol in the final model they describe.
+ * Summarise a fragment (taking it over): its i-th symbol describes the
+ * final model's symbol targets[i] (NULL when it has none).
  */
-struct fragment_summary *fragment_summarize(struct kabi_model *fragment);
+struct fragment_summary *fragment_summarize(struct kabi_model *fragment,
+					    const uint32_t *targets);
 void fragment_summary_free(struct fragment_summary *s);
 /* Problems found while summarising (a cycle of anonymous types). */
 size_t fragment_summary_errors(const struct fragment_summary *s);

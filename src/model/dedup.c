@@ -450,6 +450,7 @@ static uint64_t node_hash(const struct node *n)
 	h = hash_combine(h, t->count);
 	h = hash_combine(h, t->align);
 	h = hash_combine(h, t->size);
+	h = hash_combine(h, t->elements);
 	for (i = 0; i < t->count; i++) {
 		if (n->members)
 			h = hash_combine(h, hash_member(&n->members[i]));
@@ -479,7 +480,8 @@ static bool node_equal(const struct kabi_model *out, uint32_t id,
 	if (t->kind != n->t.kind || t->flags != n->t.flags ||
 	    t->encoding != n->t.encoding || t->name != n->t.name ||
 	    t->target != n->t.target || t->count != n->t.count ||
-	    t->align != n->t.align || t->size != n->t.size)
+	    t->align != n->t.align || t->size != n->t.size ||
+	    t->elements != n->t.elements)
 		return false;
 	for (i = 0; i < t->count; i++) {
 		if (n->members &&
@@ -594,6 +596,7 @@ static void read_node(struct materializer *m, struct cursor *c, struct node *n)
 	t->align = (uint32_t)get_uv(c);
 	t->name = get_str(m, c);
 	t->count = (uint32_t)get_uv(c);
+	t->elements = get_uv(c);
 	read_body(m, c, n);
 }
 

@@ -81,16 +81,23 @@ enum {
 struct kabi_type {
 	uint8_t kind;
 	uint8_t flags;
-	uint16_t encoding; /* base types: enum kabi_encoding */
-	uint32_t name;	   /* string offset; 0: anonymous */
-	uint32_t
-	    target; /* pointee, qualified, aliased, element or return type */
-	uint32_t first; /* first member, enumerator or parameter */
-	uint32_t count; /* how many of them */
-	uint32_t align; /* bytes; 0: not given */
-	uint64_t size;	/* bytes; for an array the element count */
-	uint32_t
-	    decl_file; /* string offset of the declaring file; 0: unknown */
+	/* base types: enum kabi_encoding */
+	uint16_t encoding;
+	/* string offset; 0: anonymous */
+	uint32_t name;
+	/* pointee, qualified, aliased, element or return type */
+	uint32_t target;
+	/* the first member, enumerator or parameter, and how many */
+	uint32_t first;
+	uint32_t count;
+	/* bytes; 0: not given */
+	uint32_t align;
+	/* bytes; 0 for an array, whose length is its element count */
+	uint64_t size;
+	/* an array's element count (0 and KABI_TYPE_NO_COUNT: not given) */
+	uint64_t elements;
+	/* string offset of the declaring file (0: unknown), and its line */
+	uint32_t decl_file;
 	uint32_t decl_line;
 };
 

@@ -46,7 +46,12 @@ static uint64_t content_hash(struct namer *nm, uint32_t type, unsigned depth)
 
 	h = hash_combine(h, hash_string(model_str(m, t->name)));
 	h = hash_combine(h, t->encoding);
-	h = hash_combine(h, t->size);
+	/*
+	 * An array's element count is hashed where other types have their
+	 * size: so it was before the two had fields of their own, and ids
+	 * made of this hash stay what they were.
+	 */
+	h = hash_combine(h, t->kind == KABI_ARRAY ? t->elements : t->size);
 	h = hash_combine(h, t->align);
 	h = hash_combine(h, t->count);
 	if (kabi_kind_has_target(t->kind) && t->target)
@@ -199,7 +204,7 @@ static void spell_decl(struct namer *nm, uint32_t type, const char *decl,
 		if (t->flags & KABI_TYPE_NO_COUNT)
 			strbuf_adds(&inner, "[]");
 		else
-			strbuf_addf(&inner, "[%" PRIu64 "]", t->size);
+			strbuf_addf(&inner, "[%" PRIu64 "]", t->elements);
 		spell_decl(nm, t->target, inner.buf, out, depth + 1);
 		break;
 	case KABI_FUNCTION:

@@ -35,7 +35,8 @@ static inline const char *type_spelling(const struct type_names *n,
 	return strset_str(&n->strings, n->spelling[type]);
 }
 
-static inline const char *type_id(const struct type_names *n, uint32_t type)
+static inline const char *type_baseline_id(const struct type_names *n,
+					   uint32_t type)
 {
 	return strset_str(&n->strings, n->id[type]);
 }

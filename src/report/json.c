@@ -196,10 +196,10 @@ static void json_root(FILE *out, const struct diff_view *v,
 	json_str(out, sb.buf);
 	fputs(", ", out);
 	json_key(out, "old_type");
-	json_str(out, type_id(&d->old_names, p->old_type));
+	json_str(out, type_baseline_id(&d->old_names, p->old_type));
 	fputs(", ", out);
 	json_key(out, "new_type");
-	json_str(out, type_id(&d->new_names, p->new_type));
+	json_str(out, type_baseline_id(&d->new_names, p->new_type));
 	fputs(", ", out);
 	json_key(out, "kind");
 	json_str(out, p->variable ? "variable" : kabi_kind_name(t->kind));

@@ -305,7 +305,7 @@ static void read_type_attrs(struct reader *r, struct kabi_type *t)
 	case KABI_ARRAY:
 		t->target = get_ref(r, "type");
 		if (get(r, "count"))
-			t->size = get_u64(r, "count", true, UINT64_MAX);
+			t->elements = get_u64(r, "count", true, UINT64_MAX);
 		else
 			t->flags |= KABI_TYPE_NO_COUNT;
 		break;

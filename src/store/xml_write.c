@@ -37,7 +37,7 @@ static void attr_u64(struct writer *w, const char *name, uint64_t value)
 
 static void attr_type(struct writer *w, const char *name, uint32_t type)
 {
-	attr(w, name, type_id(&w->names, type));
+	attr(w, name, type_baseline_id(&w->names, type));
 }
 
 static void attr_str(struct writer *w, const char *name, uint32_t str)
@@ -164,7 +164,7 @@ static void write_type(struct writer *w, uint32_t id)
 	case KABI_ARRAY:
 		attr_type(w, "type", t->target);
 		if (!(t->flags & KABI_TYPE_NO_COUNT))
-			attr_u64(w, "count", t->size);
+			attr_u64(w, "count", t->elements);
 		break;
 	case KABI_FUNCTION:
 		attr_type(w, "return", t->target);
@@ -224,8 +224,8 @@ static int compare_ids(const void *a, const void *b, void *ctx)
 {
 	const struct type_names *n = ctx;
 
-	return strcmp(type_id(n, *(const uint32_t *)a),
-		      type_id(n, *(const uint32_t *)b));
+	return strcmp(type_baseline_id(n, *(const uint32_t *)a),
+		      type_baseline_id(n, *(const uint32_t *)b));
 }
 
 void store_write(const struct kabi_model *m, FILE *out)

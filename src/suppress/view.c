@@ -157,7 +157,7 @@ static uint64_t type_bits(const struct kabi_model *m, uint32_t id)
 			id = t->target;
 			continue;
 		case KABI_ARRAY:
-			elements *= t->size;
+			elements *= t->elements;
 			id = t->target;
 			continue;
 		default:
