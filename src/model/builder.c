@@ -105,43 +105,26 @@ static void serialize_body(struct serializer *z, const struct kabi_type *t)
 	struct strbuf *sb = &z->s->bytes;
 	uint32_t i;
 
-	switch (t->kind) {
-	case KABI_POINTER:
-	case KABI_CONST:
-	case KABI_VOLATILE:
-	case KABI_RESTRICT:
-	case KABI_ATOMIC:
-	case KABI_TYPEDEF:
-	case KABI_ARRAY:
+	/* in the order of model_visit_refs(), with what members add */
+	if (kabi_kind_has_target(t->kind))
 		serialize(z, t->target, false);
-		break;
-	case KABI_STRUCT:
-	case KABI_UNION:
-		for (i = 0; i < t->count; i++) {
+	for (i = 0; i < t->count; i++) {
+		if (kabi_kind_has_members(t->kind)) {
 			const struct kabi_member *m = &kabi_members(f, t)[i];
 
 			put_str(sb, model_str(f, m->name));
 			put_uv(sb, m->offset);
 			put_uv(sb, m->bit_size);
 			serialize(z, m->type, false);
-		}
-		break;
-	case KABI_ENUM:
-		for (i = 0; i < t->count; i++) {
+		} else if (t->kind == KABI_ENUM) {
 			const struct kabi_enumerator *e =
 			    &kabi_enumerators(f, t)[i];
 
 			put_str(sb, model_str(f, e->name));
 			put_uv(sb, e->value);
-		}
-		break;
-	case KABI_FUNCTION:
-		serialize(z, t->target, false);
-		for (i = 0; i < t->count; i++)
+		} else if (t->kind == KABI_FUNCTION) {
 			serialize(z, kabi_params(f, t)[i], false);
-		break;
-	default:
-		break;
+		}
 	}
 }
 

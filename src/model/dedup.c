@@ -543,24 +543,10 @@ static void read_body(struct materializer *m, struct cursor *c, struct node *n)
 	struct kabi_type *t = &n->t;
 	uint32_t i;
 
-	switch (t->kind) {
-	case KABI_POINTER:
-	case KABI_CONST:
-	case KABI_VOLATILE:
-	case KABI_RESTRICT:
-	case KABI_ATOMIC:
-	case KABI_TYPEDEF:
-	case KABI_ARRAY:
+	/* as builder.c's serialize_body() wrote it */
+	if (kabi_kind_has_target(t->kind))
 		t->target = read_type(m, c);
-		return;
-	case KABI_FUNCTION:
-		t->target = read_type(m, c);
-		n->params = xcalloc((size_t)t->count + 1, sizeof(*n->params));
-		for (i = 0; i < t->count; i++)
-			n->params[i] = read_type(m, c);
-		return;
-	case KABI_STRUCT:
-	case KABI_UNION:
+	if (kabi_kind_has_members(t->kind)) {
 		n->members = xcalloc((size_t)t->count + 1, sizeof(*n->members));
 		for (i = 0; i < t->count; i++) {
 			struct kabi_member *mb = &n->members[i];
@@ -570,17 +556,17 @@ static void read_body(struct materializer *m, struct cursor *c, struct node *n)
 			mb->bit_size = (uint32_t)get_uv(c);
 			mb->type = read_type(m, c);
 		}
-		return;
-	case KABI_ENUM:
+	} else if (t->kind == KABI_ENUM) {
 		n->enumerators =
 		    xcalloc((size_t)t->count + 1, sizeof(*n->enumerators));
 		for (i = 0; i < t->count; i++) {
 			n->enumerators[i].name = get_str(m, c);
 			n->enumerators[i].value = get_uv(c);
 		}
-		return;
-	default:
-		return;
+	} else if (t->kind == KABI_FUNCTION) {
+		n->params = xcalloc((size_t)t->count + 1, sizeof(*n->params));
+		for (i = 0; i < t->count; i++)
+			n->params[i] = read_type(m, c);
 	}
 }
 
