@@ -3,7 +3,7 @@
 #ifndef KABI_KABI_H
 #define KABI_KABI_H
 
-#define KABI_VERSION "0.1.0"
+#include "version.h"
 
 /* Exit statuses shared by all subcommands; diff adds its own bits. */
 enum kabi_exit {

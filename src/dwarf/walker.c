@@ -217,6 +217,33 @@ uint32_t walker_type_of(struct type_walker *w, Dwarf_Die *die)
 
 /* --- one handler per tag ----------------------------------------------- */
 
+/* DWARF's encoding in the model's words; one it has none for, as is. */
+static uint16_t model_encoding(uint64_t ate)
+{
+	switch (ate) {
+	case DW_ATE_address:
+		return KABI_ENC_ADDRESS;
+	case DW_ATE_boolean:
+		return KABI_ENC_BOOLEAN;
+	case DW_ATE_complex_float:
+		return KABI_ENC_COMPLEX_FLOAT;
+	case DW_ATE_float:
+		return KABI_ENC_FLOAT;
+	case DW_ATE_signed:
+		return KABI_ENC_SIGNED;
+	case DW_ATE_signed_char:
+		return KABI_ENC_SIGNED_CHAR;
+	case DW_ATE_unsigned:
+		return KABI_ENC_UNSIGNED;
+	case DW_ATE_unsigned_char:
+		return KABI_ENC_UNSIGNED_CHAR;
+	case DW_ATE_UTF:
+		return KABI_ENC_UTF;
+	default:
+		return (uint16_t)ate;
+	}
+}
+
 static void fill_base(struct type_walker *w, Dwarf_Die *die,
 		      struct kabi_type *t)
 {
@@ -227,7 +254,7 @@ static void fill_base(struct type_walker *w, Dwarf_Die *die,
 	if (get_udata(die, DW_AT_byte_size, &v))
 		t->size = v;
 	if (get_udata(die, DW_AT_encoding, &v))
-		t->encoding = (uint16_t)v;
+		t->encoding = model_encoding(v);
 }
 
 static void fill_reference(struct type_walker *w, Dwarf_Die *die,

@@ -10,7 +10,7 @@
 
 #include "store.h"
 #include "xml_escape.h"
-#include "../kabi.h"
+#include "../version.h"
 #include "../model/names.h"
 #include "../util/sort.h"
 #include "../util/xalloc.h"
