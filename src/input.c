@@ -11,6 +11,8 @@
 
 #include "cli.h"
 #include "store/store.h"
+#include "symvers/symvers.h"
+#include "util/source.h"
 #include "util/clock.h"
 #include "util/parallel.h"
 #include "util/banned.h"
@@ -117,24 +119,63 @@ out_files:
 	return err;
 }
 
+/* A baseline that says it describes an incomplete kernel: an error. */
+static void check_complete(const char *path, const struct kabi_model *m,
+			   struct diag *d)
+{
+	if (m->nerrors)
+		diag_error(d, KABI_E_INCOMPLETE, DIAG_AT_FILE(path),
+			   "a baseline of an incomplete kernel: %zu error%s "
+			   "when it was written, the first: %s",
+			   m->nerrors, m->nerrors == 1 ? "" : "s",
+			   model_str(m, m->errors[0]));
+}
+
+/*
+ * A single file named: a baseline, a Module.symvers, or a kernel file,
+ * as its first bytes say. *kernel is set for a kernel file, which is
+ * read again as ELF (so it must be a regular file, not a pipe).
+ */
+static int load_file(const char *path, struct kabi_model *m, bool *kernel,
+		     struct diag *d)
+{
+	struct source src;
+	int err = source_open(&src, path, STORE_MAX_SIZE, d);
+
+	*kernel = false;
+	if (err)
+		return err;
+	if (src.error || source_looks_like_xml(&src)) {
+		err = store_read(&src, m, d);
+		if (!err)
+			check_complete(path, m, d);
+	} else if (symvers_looks_like(&src)) {
+		err = symvers_read(&src, m, d);
+	} else if (src.regular) {
+		*kernel = true;
+	} else {
+		err =
+		    diag_error(d, KABI_E_NO_INPUT, DIAG_AT_FILE(src.name),
+			       "%sneither a kabi baseline nor a Module.symvers "
+			       "(kernel files cannot come from a pipe)",
+			       src.head_len ? "" : "empty: ");
+	}
+	source_close(&src);
+	return err;
+}
+
 int input_load(int npaths, char **paths, const struct input_options *o,
 	       struct kabi_model *m, struct input_stats *st, struct diag *d)
 {
-	bool not_baseline = true;
+	bool kernel = true;
 	struct stat sb;
 	int err;
 
 	/* a single path that is not a folder may be a baseline */
 	if (npaths == 1 && (stat(paths[0], &sb) < 0 || !S_ISDIR(sb.st_mode) ||
 			    !strcmp(paths[0], "-"))) {
-		err = store_read(paths[0], m, &not_baseline, d);
-		if (!err && m->nerrors)
-			diag_error(d, KABI_E_INCOMPLETE, DIAG_AT_FILE(paths[0]),
-				   "a baseline of an incomplete kernel: %zu "
-				   "error%s when it was written, the first: %s",
-				   m->nerrors, m->nerrors == 1 ? "" : "s",
-				   model_str(m, m->errors[0]));
-		if (!not_baseline)
+		err = load_file(paths[0], m, &kernel, d);
+		if (!kernel)
 			return err;
 	}
 	return load_kernel(npaths, paths, o, m, st, d);

@@ -226,6 +226,12 @@ size_t diff_paths_find(struct diff_paths *p, uint32_t from_pair,
 		       const struct root_cause *root, uint32_t *edges,
 		       size_t max);
 
+/*
+ * Whether types were compared: not when a side is a list of exports
+ * alone (a Module.symvers), which knows no types nor kinds.
+ */
+bool diff_types_compared(const struct kabi_diff *d);
+
 /* The name of a symbol change's symbol (new one when present). */
 const char *diff_symbol_name(const struct kabi_diff *d,
 			     const struct symbol_change *s);

@@ -109,7 +109,8 @@ static void compare_exports(struct differ *df, const struct kabi_symbol *o,
 		symbol_item(df, CHANGE_NAMESPACE_REMOVED);
 	else if (strcmp(ons, nns))
 		symbol_item(df, CHANGE_NAMESPACE_CHANGED);
-	if ((o->flags ^ n->flags) & KABI_SYM_FUNCTION)
+	if (diff_types_compared(d) &&
+	    ((o->flags ^ n->flags) & KABI_SYM_FUNCTION))
 		symbol_item(df, CHANGE_SYMBOL_KIND);
 	if (strcmp(model_str(d->old, o->module), model_str(d->new, n->module)))
 		symbol_item(df, CHANGE_MODULE_MOVED);
@@ -126,6 +127,11 @@ static void compare_symbol(struct differ *df, struct symbol_change *c)
 	bool ot = o->flags & KABI_SYM_HAS_TYPE,
 	     nt = n->flags & KABI_SYM_HAS_TYPE;
 
+	/* a list of exports alone on either side: the exports alone */
+	if (!diff_types_compared(d)) {
+		compare_exports(df, o, n);
+		return;
+	}
 	/* the type first: a replaced variable type is a pair of its own */
 	if (ot && nt && !((o->flags ^ n->flags) & KABI_SYM_FUNCTION))
 		c->pair = differ_symbol_type(df, o->type, n->type);
@@ -168,6 +174,11 @@ void diff_symbols(struct differ *df)
 			compare_symbol(df, c);
 		store_items(df, c);
 	}
+}
+
+bool diff_types_compared(const struct kabi_diff *d)
+{
+	return !d->old->no_types && !d->new->no_types;
 }
 
 const char *diff_symbol_name(const struct kabi_diff *d,

@@ -72,7 +72,10 @@ static void describe_machine(const struct kabi_model *m, char *out, size_t len)
 bool model_same_machine(const struct kabi_model *x, const struct kabi_model *y,
 			char *a, char *b, size_t len)
 {
-	bool same = !strcmp(model_str(x, x->arch), model_str(y, y->arch)) &&
+	/* what one side does not know (a Module.symvers) cannot differ */
+	bool same = (!x->arch || !y->arch || !*model_str(x, x->arch) ||
+		     !*model_str(y, y->arch) ||
+		     !strcmp(model_str(x, x->arch), model_str(y, y->arch))) &&
 		    (!x->bits || !y->bits || x->bits == y->bits) &&
 		    (!x->byte_order || !y->byte_order ||
 		     x->byte_order == y->byte_order);

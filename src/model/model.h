@@ -153,6 +153,12 @@ struct kabi_model {
 	 */
 	uint32_t *errors;
 	size_t nerrors, errors_alloc;
+	/*
+	 * Exports only, as a Module.symvers lists them: no types, and no
+	 * function told from variable. A comparison with such a corpus
+	 * compares exports alone, and says so.
+	 */
+	bool no_types;
 	/* what the corpus describes */
 	uint32_t arch;	    /* "x86-64", ... */
 	uint8_t bits;	    /* 32 or 64; 0: not known (an old baseline) */

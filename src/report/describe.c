@@ -116,6 +116,12 @@ const char *report_verdict_note(const struct report_summary *s)
 {
 	if (!s->breaking_by_crc_alone)
 		return NULL;
+	if (!s->types_compared)
+		return "types were not compared (a side lists exports alone), "
+		       "so nothing says why the CRCs changed; modules built "
+		       "with modversions against OLD will not load on NEW. "
+		       "Compare kernels or baselines to see why, or judge "
+		       "without CRCs: --ignore-crc.";
 	if (s->roots)
 		return "every type change found is compatible: the CRCs alone "
 		       "make this breaking, as modules built with modversions "
@@ -133,6 +139,7 @@ void report_summarize(const struct diff_view *v, struct report_summary *s)
 	size_t i;
 
 	memset(s, 0, sizeof(*s));
+	s->types_compared = diff_types_compared(d);
 	s->old_symbols = d->old->nsymbols;
 	s->new_symbols = d->new->nsymbols;
 	for (i = 0; i < d->nsymbols; i++) {

@@ -141,13 +141,15 @@ static void json_summary(FILE *out, const struct diff_view *v,
 		"\"changed_by_type\": %zu, \"changed_by_export\": %zu, "
 		"\"crc_only\": %zu, \"root_causes\": %zu, "
 		"\"breaking_root_causes\": %zu, \"breaking\": %s, "
-		"\"incomplete\": %s, \"exit_status\": %d,\n   \"suppressed\": "
+		"\"incomplete\": %s, \"types_compared\": %s, "
+		"\"exit_status\": %d,\n   \"suppressed\": "
 		"{\"root_causes\": %zu, "
 		"\"symbols\": %zu, \"rules\": [",
 		s.added, s.removed, s.changed, s.by_type, s.by_export,
 		s.crc_only, s.roots, s.breaking_roots,
 		s.breaking ? "true" : "false", o->incomplete ? "true" : "false",
-		report_exit_status(v, o), s.hidden_roots, s.hidden_symbols);
+		s.types_compared ? "true" : "false", report_exit_status(v, o),
+		s.hidden_roots, s.hidden_symbols);
 	for (k = 0; k < v->nrules; k++)
 		if (v->hits[k]) {
 			fprintf(out, "%s{\"rule\": ", sep);

@@ -68,6 +68,8 @@ struct report_summary {
 	size_t breaking_exports_by_rule[CHANGE_COUNT];
 	/* only CRCs make it breaking: no other rule does */
 	bool breaking_by_crc_alone;
+	/* false when a side is a list of exports alone (Module.symvers) */
+	bool types_compared;
 	size_t hidden_roots, hidden_symbols; /* by suppressions */
 };
 

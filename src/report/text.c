@@ -121,22 +121,33 @@ static void print_summary(FILE *out, const struct diff_view *v,
 			  const struct report_options *o)
 {
 	const struct kabi_diff *d = v->d;
+	const char *arch = *model_str(d->new, d->new->arch)
+			       ? model_str(d->new, d->new->arch)
+			       : model_str(d->old, d->old->arch);
 	const char *sep = ": ";
 	unsigned i;
 
-	fprintf(out, "kabi diff: %s -> %s (%s)\n\n",
+	fprintf(out, "kabi diff: %s -> %s",
 		*model_str(d->old, d->old->release)
 		    ? model_str(d->old, d->old->release)
 		    : "old",
 		*model_str(d->new, d->new->release)
 		    ? model_str(d->new, d->new->release)
-		    : "new",
-		model_str(d->new, d->new->arch));
+		    : "new");
+	/* a Module.symvers does not say its machine */
+	fprintf(out, *arch ? " (%s)\n\n" : "%s\n\n", arch);
 	fprintf(out, "Summary\n");
 	fprintf(
 	    out,
 	    "  exports:     %zu -> %zu: %zu added, %zu removed, %zu changed\n",
 	    s->old_symbols, s->new_symbols, s->added, s->removed, s->changed);
+	if (!s->types_compared)
+		fprintf(out,
+			"  types:       not compared: %s lists exports alone "
+			"(a Module.symvers)\n",
+			d->old->no_types && d->new->no_types ? "each side"
+			: d->old->no_types		     ? "OLD"
+							     : "NEW");
 	if (s->changed)
 		fprintf(
 		    out,
@@ -362,10 +373,10 @@ static void print_crc_only(FILE *out, const struct diff_view *v,
 
 	if (!sum->crc_only)
 		return;
-	fprintf(
-	    out,
-	    "  CRC changed, no type change found [%s, breaking]: %zu\n       ",
-	    change_rule(CHANGE_CRC_CHANGED), sum->crc_only);
+	fprintf(out, "  CRC changed, %s [%s, breaking]: %zu\n       ",
+		sum->types_compared ? "no type change found"
+				    : "types not compared",
+		change_rule(CHANGE_CRC_CHANGED), sum->crc_only);
 	for (i = 0; i < d->nsymbols && n < limit; i++)
 		if (report_crc_only(v, i)) {
 			fprintf(out, "%s%s", sep,

@@ -24,12 +24,18 @@ void store_init(void);
 /* Write the model as a baseline. */
 void store_write(const struct kabi_model *m, FILE *out);
 /*
- * Read the baseline path names into an empty model: a file, or standard
- * input for "-", plain or compressed with gzip, xz or zstd. When
- * not_baseline is given and path is a regular file that is not XML, it
- * is set and nothing is read or said: the caller reads a kernel file.
+ * Far beyond a whole kernel's baseline (10 MB); more is a decompression
+ * bomb, and would overflow the 32-bit offsets of the model's strings.
  */
-int store_read(const char *path, struct kabi_model *out, bool *not_baseline,
-	       struct diag *d);
+#define STORE_MAX_SIZE (UINT64_C(2) << 30)
+
+struct source;
+/* Read a baseline from an open source (util/source.h) into an empty model. */
+int store_read(struct source *src, struct kabi_model *out, struct diag *d);
+/*
+ * The same from a path: a file, or standard input for "-", plain or
+ * compressed with gzip, xz or zstd.
+ */
+int store_read_file(const char *path, struct kabi_model *out, struct diag *d);
 
 #endif

@@ -15,10 +15,10 @@
 
 #include <libxml/xmlreader.h>
 
-#include "source.h"
 #include "store.h"
 #include "xml_escape.h"
 #include "../util/hashmap.h"
+#include "../util/source.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
@@ -461,13 +461,14 @@ static int read_symbol(struct reader *r, bool empty)
 	s.module =
 	    model_intern(r->m, need(r, "module") ? get(r, "module") : "");
 	s.ns = get_str(r, "namespace");
-	kind = need(r, "kind");
+	/* a baseline of exports alone (types="none") tells no kinds */
+	kind = r->m->no_types ? get(r, "kind") : need(r, "kind");
 	export = need(r, "export");
 	if (r->err)
 		return r->err;
-	if (!strcmp(kind, "function"))
+	if (kind && !strcmp(kind, "function"))
 		s.flags |= KABI_SYM_FUNCTION;
-	else if (strcmp(kind, "variable"))
+	else if (kind && strcmp(kind, "variable"))
 		return fail(r, "unknown symbol kind '%s'", kind);
 	if (!strcmp(export, "EXPORT_SYMBOL_GPL"))
 		s.flags |= KABI_SYM_GPL;
@@ -480,6 +481,9 @@ static int read_symbol(struct reader *r, bool empty)
 		s.crc = (uint32_t)n;
 		s.flags |= KABI_SYM_HAS_CRC;
 	}
+	if (get(r, "type") && r->m->no_types)
+		return fail(r, "a baseline of exports alone (types=\"none\") "
+			       "gives no symbol a type");
 	if (get(r, "type")) {
 		s.type = get_ref(r, "type");
 		s.flags |= KABI_SYM_HAS_TYPE;
@@ -513,6 +517,7 @@ static void read_machine(struct reader *r)
 
 static int read_root(struct reader *r)
 {
+	const char *types;
 	const char *format;
 	uint64_t n;
 
@@ -530,6 +535,11 @@ static int read_root(struct reader *r)
 	r->m->arch = get_str(r, "arch");
 	r->m->release = get_str(r, "release");
 	read_machine(r);
+	types = get(r, "types");
+	if (types && strcmp(types, "none"))
+		return fail(r, "bad types '%s': 'none', or no attribute",
+			    types);
+	r->m->no_types = types != NULL;
 	r->seen_root = true;
 	return check_all_used(r);
 }
@@ -549,6 +559,11 @@ static int read_element(struct reader *r, int depth, bool empty)
 		if (!strcmp(r->element, "error"))
 			return read_error(r);
 		kind = kind_of_tag(r->element);
+		if (kind != KABI_VOID && r->m->no_types)
+			return fail(r,
+				    "a baseline of exports alone "
+				    "(types=\"none\") holds no <%s>",
+				    r->element);
 		if (kind != KABI_VOID)
 			return read_type(r, kind, empty);
 	} else if (depth == 2 && r->parent != IN_NOTHING) {
@@ -710,7 +725,7 @@ void store_init(void)
 }
 
 /* Parse the source into r's model; r->err says how it went. */
-static void parse(struct reader *r, struct baseline_source *src)
+static void parse(struct reader *r, struct source *src)
 {
 	r->xml = xmlReaderForIO(source_read, NULL, src, src->path, NULL,
 				XML_PARSE_NONET | XML_PARSE_NOCDATA);
@@ -736,46 +751,39 @@ static void parse(struct reader *r, struct baseline_source *src)
 	free(r->type_line);
 }
 
-int store_read(const char *path, struct kabi_model *out, bool *not_baseline,
-	       struct diag *d)
+int store_read(struct source *src, struct kabi_model *out, struct diag *d)
 {
-	struct baseline_source src;
-	struct reader r = {.m = out, .d = d};
-	int err = source_open(&src, path, d);
+	struct reader r = {.m = out, .d = d, .path = src->name};
 
-	if (not_baseline)
-		*not_baseline = false;
-	if (err)
-		return err;
-	r.path = src.name;
-	if (!src.error && !source_looks_like_xml(&src)) {
-		/* a kernel file, if it can be read again as one */
-		if (not_baseline && src.regular)
-			*not_baseline = true;
-		else
-			err = diag_error(
-			    d, KABI_E_BAD_XML, DIAG_AT_FILE(src.name),
-			    "%snot a kabi baseline%s",
-			    src.head_len ? "" : "empty: ",
-			    src.regular
-				? ""
-				: " (kernel files cannot come from a pipe)");
-		source_close(&src);
-		return err;
-	}
-	if (!src.error)
-		parse(&r, &src);
+	if (!src->error)
+		parse(&r, src);
 	/* a decompression error says more than the XML error it causes */
-	if (src.error) {
-		diag_error(d, KABI_E_BAD_XML, DIAG_AT_FILE(src.name), "%s: %s",
-			   inflate_format_name(inflate_format_of(src.in)),
-			   src.error);
+	if (src->error) {
+		diag_error(d, KABI_E_BAD_XML, DIAG_AT_FILE(src->name), "%s: %s",
+			   inflate_format_name(inflate_format_of(src->in)),
+			   src->error);
 		r.err = -KABI_E_BAD_XML;
 	}
-	source_close(&src);
 	if (r.err) { /* no half-read model */
 		model_free(out);
 		model_init(out);
 	}
 	return r.err;
+}
+
+int store_read_file(const char *path, struct kabi_model *out, struct diag *d)
+{
+	struct source src;
+	int err = source_open(&src, path, STORE_MAX_SIZE, d);
+
+	if (err)
+		return err;
+	if (!src.error && !source_looks_like_xml(&src))
+		err = diag_error(d, KABI_E_BAD_XML, DIAG_AT_FILE(src.name),
+				 "%snot a kabi baseline",
+				 src.head_len ? "" : "empty: ");
+	else
+		err = store_read(&src, out, d);
+	source_close(&src);
+	return err;
 }

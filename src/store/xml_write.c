@@ -198,7 +198,10 @@ static void write_symbol(struct writer *w, const struct kabi_symbol *s)
 
 	open_tag(w, "symbol");
 	attr_str(w, "name", s->name);
-	attr(w, "kind", s->flags & KABI_SYM_FUNCTION ? "function" : "variable");
+	/* a list of exports alone does not tell functions from variables */
+	if (!w->m->no_types)
+		attr(w, "kind",
+		     s->flags & KABI_SYM_FUNCTION ? "function" : "variable");
 	attr_str(w, "module", s->module);
 	attr(w, "export",
 	     s->flags & KABI_SYM_GPL ? "EXPORT_SYMBOL_GPL" : "EXPORT_SYMBOL");
@@ -247,6 +250,8 @@ void store_write(const struct kabi_model *m, FILE *out)
 		attr(&w, "byte-order",
 		     m->byte_order == KABI_ORDER_BIG ? "big" : "little");
 	attr_str(&w, "release", m->release);
+	if (m->no_types)
+		attr(&w, "types", "none");
 	emit(&w, ">");
 	/* an incomplete kernel says so first, and what was not read */
 	for (i = 0; i < m->nerrors; i++) {

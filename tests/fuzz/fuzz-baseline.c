@@ -23,7 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	model_init(&m);
 	diag_init(&d);
-	if (!store_read(fuzz_file(data, size, "base.xml"), &m, NULL, &d)) {
+	if (!store_read_file(fuzz_file(data, size, "base.xml"), &m, &d)) {
 		sink = fopen("/dev/null", "w");
 		if (sink) {
 			store_write(&m, sink);

@@ -223,7 +223,7 @@ static void test_baseline_roundtrip(void)
 	close(fd);
 	diag_init(&d);
 	model_init(&back);
-	is_int(store_read(path, &back, NULL, &d), 0, "and read back");
+	is_int(store_read_file(path, &back, &d), 0, "and read back");
 	again = write_baseline(&back);
 	is_str(again, first, "write(read(write(m))) == write(m)");
 	unlink(path);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* A baseline's bytes, read once; see source.h. */
+/* A text file's bytes, read once; see source.h. */
 #include "source.h"
 
 #include <errno.h>
@@ -9,19 +9,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../util/banned.h"
-
-/*
- * Far beyond a whole kernel's baseline (10 MB); more is a decompression
- * bomb, and would overflow the 32-bit offsets of the model's strings.
- */
-#define MAX_BASELINE (UINT64_C(2) << 30)
+#include "banned.h"
 
 /*
  * A FIFO is opened without waiting for a writer (a named pipe nobody
  * writes to must not hang kabi), then read as any other stream.
  */
-static int open_path(struct baseline_source *s, struct diag *d)
+static int open_path(struct source *s, struct diag *d)
 {
 	struct stat st;
 	int fd;
@@ -47,7 +41,8 @@ static int open_path(struct baseline_source *s, struct diag *d)
 	return 0;
 }
 
-int source_open(struct baseline_source *s, const char *path, struct diag *d)
+int source_open(struct source *s, const char *path, uint64_t limit,
+		struct diag *d)
 {
 	const char *why;
 	ssize_t n = 0;
@@ -59,7 +54,7 @@ int source_open(struct baseline_source *s, const char *path, struct diag *d)
 	err = open_path(s, d);
 	if (err)
 		return err;
-	s->in = inflate_open(s->fd, MAX_BASELINE, &why);
+	s->in = inflate_open(s->fd, limit, &why);
 	if (!s->in) {
 		err = diag_error(d, KABI_E_UNSUPPORTED, DIAG_AT_FILE(s->name),
 				 "%s", why);
@@ -75,7 +70,7 @@ int source_open(struct baseline_source *s, const char *path, struct diag *d)
 	return 0;
 }
 
-bool source_looks_like_xml(const struct baseline_source *s)
+bool source_looks_like_xml(const struct source *s)
 {
 	size_t i = 0;
 
@@ -88,7 +83,7 @@ bool source_looks_like_xml(const struct baseline_source *s)
 
 int source_read(void *ctx, char *buf, int len)
 {
-	struct baseline_source *s = ctx;
+	struct source *s = ctx;
 	ssize_t n;
 
 	if (len <= 0)
@@ -110,7 +105,7 @@ int source_read(void *ctx, char *buf, int len)
 	return (int)n;
 }
 
-void source_close(struct baseline_source *s)
+void source_close(struct source *s)
 {
 	inflate_close(s->in);
 	s->in = NULL;
