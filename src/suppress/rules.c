@@ -193,6 +193,7 @@ struct regex_scan {
 	const char *s;
 	unsigned depth;
 	bool too_deep;
+	bool stacked; /* "a**", "a+?+": repetitions of repetitions */
 };
 
 static uint64_t sat_mul(uint64_t a, uint64_t b)
@@ -274,8 +275,16 @@ static uint64_t repeat_count(struct regex_scan *r)
 static uint64_t regex_piece(struct regex_scan *r)
 {
 	uint64_t n = regex_atom(r);
+	unsigned quantifiers = 0;
 
-	for (;;) {
+	/*
+	 * Each repetition of a repetition nests an empty loop in glibc's
+	 * automaton, whose closures it computes in exponential time ("a**"
+	 * means nothing "a*" does not): two in a row at most.
+	 */
+	for (;; quantifiers++) {
+		if (quantifiers > 2)
+			r->stacked = true;
 		if (*r->s == '*' || *r->s == '?')
 			r->s++, n = sat_mul(n, 1) + 1;
 		else if (*r->s == '+')
@@ -314,6 +323,10 @@ static int check_regex_cost(struct parser *p, const char *value)
 		if (!*r.s)
 			break;
 	}
+	if (r.stacked)
+		return fail(p, "regular expression with more than two "
+			       "repetitions in a row (as \"a***\"): too costly "
+			       "to compile, and no different from one");
 	if (r.too_deep)
 		return fail(p,
 			    "regular expression nested deeper than %d groups",
