@@ -77,8 +77,10 @@ int kelf_open_input(const char *path, const char **compression, struct diag *d)
 	if (compression)
 		*compression =
 		    format == INFLATE_NONE ? NULL : inflate_format_name(format);
-	if (format != INFLATE_NONE) {
-		int out = decompress_to_memfd(fd, path, d);
+	if (format != INFLATE_NONE || is_kernel_image(fd)) {
+		int out = format != INFLATE_NONE
+			      ? decompress_to_memfd(fd, path, d)
+			      : extract_vmlinux(fd, path, d);
 
 		close(fd);
 		return out;

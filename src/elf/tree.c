@@ -33,6 +33,13 @@ static const char *const vmlinux_places[] = {
     "lib/modules/*/vmlinux",
 };
 
+/* Where a compressed kernel image may be, when there is no vmlinux. */
+static const char *const image_places[] = {
+    "boot/vmlinuz-*",
+    "vmlinuz",
+    "arch/x86/boot/bzImage",
+};
+
 void kernel_files_init(struct kernel_files *kf)
 {
 	memset(kf, 0, sizeof(*kf));
@@ -312,7 +319,8 @@ static char *release_of_vmlinux(const char *top, const char *path)
 		return ver;
 	base = strrchr(rel, '/');
 	base = base ? base + 1 : rel;
-	if (!strncmp(base, "vmlinux-", 8) && base[8])
+	if ((!strncmp(base, "vmlinux-", 8) || !strncmp(base, "vmlinuz-", 8)) &&
+	    base[8])
 		return xstrdup(base + 8);
 	return NULL;
 }
@@ -331,6 +339,10 @@ static int find_vmlinux(const char *top, const struct tree_options *opts,
 	}
 	for (i = 0; i < sizeof(vmlinux_places) / sizeof(*vmlinux_places); i++)
 		glob_under(top, vmlinux_places[i], &ff);
+	/* no vmlinux: the image the boot loader takes holds one */
+	for (i = 0; !ff.n && i < sizeof(image_places) / sizeof(*image_places);
+	     i++)
+		glob_under(top, image_places[i], &ff);
 	if (ff.n == 1)
 		*out = xstrdup(ff.v[0].path);
 	for (i = 0; ff.n > 1 && i < ff.n; i++)
@@ -452,6 +464,8 @@ static void add_vmlinux_places(struct strbuf *sb)
 
 	for (i = 0; i < sizeof(vmlinux_places) / sizeof(*vmlinux_places); i++)
 		strbuf_addf(sb, "%s%s", i ? ", " : "", vmlinux_places[i]);
+	for (i = 0; i < sizeof(image_places) / sizeof(*image_places); i++)
+		strbuf_addf(sb, ", %s", image_places[i]);
 }
 
 static bool lacks_vmlinux(const struct kernel_files *kf)
@@ -571,7 +585,10 @@ void kernel_files_add(struct kernel_files *kf, const char *path,
 		add_file(kf, path, xstrdup("vmlinux"), true);
 		base = base ? base + 1 : path;
 		/* vmlinux-6.1.0-57-cloud-amd64 says which kernel it is */
-		if (!kf->release && !strncmp(base, "vmlinux-", 8) && base[8])
+		if (!kf->release &&
+		    (!strncmp(base, "vmlinux-", 8) ||
+		     !strncmp(base, "vmlinuz-", 8)) &&
+		    base[8])
 			kf->release = xstrdup(base + 8);
 	}
 	array_sort(kf->files, kf->count, sizeof(*kf->files), compare_files);

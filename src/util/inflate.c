@@ -25,8 +25,9 @@ struct inflate_stream {
 	enum inflate_format format;
 	unsigned char in[IN_SIZE];
 	size_t in_pos, in_len;
-	bool eof;  /* of the descriptor */
-	bool done; /* of the decompressed data */
+	bool eof;    /* of the descriptor */
+	bool done;   /* of the decompressed data */
+	bool single; /* INFLATE_SINGLE_STREAM */
 	uint64_t out_total, limit;
 	const char *error;
 	char error_buf[160];
@@ -127,8 +128,10 @@ static ssize_t read_gzip(struct inflate_stream *s, unsigned char *buf,
 		ret = inflate(&s->z, Z_NO_FLUSH);
 		s->in_pos = s->in_len - s->z.avail_in;
 		if (ret == Z_STREAM_END) {
-			/* another member may follow */
-			if (!fill(s))
+			/* another member may follow, unless one is wanted */
+			if (s->single)
+				s->done = true;
+			else if (!fill(s))
 				s->done = !s->error;
 			else if (inflateReset(&s->z) != Z_OK)
 				return fail(s, "gzip data is corrupt");
@@ -197,6 +200,9 @@ static ssize_t read_zstd(struct inflate_stream *s, unsigned char *buf,
 	while (out.pos == 0) {
 		ZSTD_inBuffer in;
 
+		if (s->single && s->done)
+			return 0; /* one frame, and what follows it is not ours
+				   */
 		if (!fill(s)) {
 			if (s->error)
 				return -1;
@@ -219,12 +225,14 @@ static ssize_t read_zstd(struct inflate_stream *s, unsigned char *buf,
 }
 #endif
 
-struct inflate_stream *inflate_open(int fd, uint64_t limit, const char **why)
+struct inflate_stream *inflate_open(int fd, uint64_t limit, unsigned flags,
+				    const char **why)
 {
 	struct inflate_stream *s = xcalloc(1, sizeof(*s));
 
 	s->fd = fd;
 	s->limit = limit;
+	s->single = flags & INFLATE_SINGLE_STREAM;
 	/* the first bytes say the format; they stay buffered for reading */
 	while (s->in_len < 6 && !s->eof) {
 		ssize_t n =
@@ -251,7 +259,8 @@ struct inflate_stream *inflate_open(int fd, uint64_t limit, const char **why)
 	case INFLATE_XZ:
 		/* xz -9 needs 65 MiB; more is not a file kabi should read */
 		if (lzma_stream_decoder(&s->x, UINT64_C(256) << 20,
-					LZMA_CONCATENATED) != LZMA_OK)
+					s->single ? 0 : LZMA_CONCATENATED) !=
+		    LZMA_OK)
 			*why = "cannot start xz decompression";
 		break;
 	case INFLATE_ZSTD:

@@ -33,7 +33,15 @@ struct inflate_stream;
  * it fails. NULL if the format needs a library this kabi lacks; *why
  * then says so.
  */
-struct inflate_stream *inflate_open(int fd, uint64_t limit, const char **why);
+/*
+ * INFLATE_SINGLE_STREAM: the first gzip member, xz stream or zstd frame
+ * only, and what follows it is ignored (a kernel image's payload is
+ * followed by more of the image).
+ */
+#define INFLATE_SINGLE_STREAM 1u
+
+struct inflate_stream *inflate_open(int fd, uint64_t limit, unsigned flags,
+				    const char **why);
 /*
  * Up to len bytes of the decompressed data; 0 at its end, -1 on error
  * (inflate_error says what).

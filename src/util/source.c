@@ -54,7 +54,7 @@ int source_open(struct source *s, const char *path, uint64_t limit,
 	err = open_path(s, d);
 	if (err)
 		return err;
-	s->in = inflate_open(s->fd, limit, &why);
+	s->in = inflate_open(s->fd, limit, 0, &why);
 	if (!s->in) {
 		err = diag_error(d, KABI_E_UNSUPPORTED, DIAG_AT_FILE(s->name),
 				 "%s", why);
