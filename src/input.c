@@ -14,6 +14,7 @@
 #include "symvers/symvers.h"
 #include "util/source.h"
 #include "util/clock.h"
+#include "util/hashmap.h"
 #include "util/parallel.h"
 #include "util/banned.h"
 
@@ -68,6 +69,78 @@ static void show_progress(size_t done, size_t total, void *ctx)
 		fputs("\r\033[K", stderr);
 }
 
+/* The model's symbols: every export, in the table's (sorted) order. */
+static void add_exports(struct kabi_model *out, const struct export_table *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->count; i++) {
+		const struct kabi_export *x = &t->exports[i];
+		struct kabi_symbol s = {0};
+
+		s.name = model_intern(out, strset_str(&t->strings, x->name));
+		s.module =
+		    model_intern(out, strset_str(&t->strings, x->module));
+		s.ns = model_intern(out, strset_str(&t->strings, x->ns));
+		s.crc = x->crc;
+		if (x->type == EXPORT_FUNCTION)
+			s.flags |= KABI_SYM_FUNCTION;
+		if (x->gpl_only)
+			s.flags |= KABI_SYM_GPL;
+		if (x->has_crc)
+			s.flags |= KABI_SYM_HAS_CRC;
+		model_add_symbol(out, &s);
+	}
+}
+
+/*
+ * A weak alias (memset of __memset) has no DIE of its own: it gets the
+ * type of an export of the same module at the same place.
+ */
+static void type_aliases(struct kabi_model *out, const struct export_table *t)
+{
+	struct hashmap places = HASHMAP_INIT;
+	size_t i;
+
+	for (i = 0; i < t->count; i++) {
+		const struct kabi_export *x = &t->exports[i];
+
+		if (out->symbols[i].flags & KABI_SYM_HAS_TYPE)
+			hashmap_add(
+			    &places,
+			    hash_combine(hash_combine(x->module, x->section),
+					 x->value),
+			    i, 0);
+	}
+	for (i = 0; i < t->count; i++) {
+		const struct kabi_export *x = &t->exports[i];
+		struct kabi_symbol *s = &out->symbols[i];
+		struct hashmap_iter it;
+		struct hashmap_entry *e;
+		uint64_t h =
+		    hash_combine(hash_combine(x->module, x->section), x->value);
+
+		if (s->flags & KABI_SYM_HAS_TYPE)
+			continue;
+		for (e = hashmap_first(&places, h, &it); e;
+		     e = hashmap_next(&places, &it)) {
+			const struct kabi_export *y = &t->exports[e->key];
+			const struct kabi_symbol *typed = &out->symbols[e->key];
+
+			if (y->module != x->module ||
+			    y->section != x->section || y->value != x->value ||
+			    (typed->flags ^ s->flags) & KABI_SYM_FUNCTION)
+				continue;
+			s->type = typed->type;
+			s->first_param = typed->first_param;
+			s->nparams = typed->nparams;
+			s->flags |= KABI_SYM_HAS_TYPE;
+			break;
+		}
+	}
+	hashmap_free(&places);
+}
+
 /* The model of the kernel files and trees the paths name. */
 static int load_kernel(int argc, char **argv, const struct input_options *opts,
 		       struct kabi_model *m, struct input_stats *times,
@@ -110,7 +183,9 @@ static int load_kernel(int argc, char **argv, const struct input_options *opts,
 		dwarf.progress_ctx = &shown;
 	}
 	start = clock_seconds();
-	kdwarf_load(&kf, &table, &dwarf, m, &times->builder, d);
+	add_exports(m, &table);
+	kdwarf_load(&kf, &dwarf, m, &times->builder, d);
+	type_aliases(m, &table);
 	times->dwarf = clock_seconds() - start;
 out:
 	export_table_free(&table);

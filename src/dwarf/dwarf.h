@@ -26,11 +26,12 @@ struct kdwarf_options {
 };
 
 /*
- * Build the model of a kernel: every export of the table as a symbol,
- * with its type when DWARF describes it. Files without debug information
- * are reported; the rest is still read.
+ * Give the symbols of out, the exports of the table in its order, their
+ * types where DWARF describes them, and put the types they reach into
+ * out. Files without debug information are reported; the rest is still
+ * read.
  */
-void kdwarf_load(const struct kernel_files *kf, const struct export_table *t,
+void kdwarf_load(const struct kernel_files *kf,
 		 const struct kdwarf_options *opts, struct kabi_model *out,
 		 struct model_builder_stats *stats, struct diag *d);
 

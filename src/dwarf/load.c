@@ -292,30 +292,6 @@ static void plan(struct loader *l)
 	}
 }
 
-/* The model's symbols: every export, in the table's (sorted) order. */
-static void add_exports(struct kabi_model *out, const struct export_table *t)
-{
-	size_t i;
-
-	for (i = 0; i < t->count; i++) {
-		const struct kabi_export *x = &t->exports[i];
-		struct kabi_symbol s = {0};
-
-		s.name = model_intern(out, strset_str(&t->strings, x->name));
-		s.module =
-		    model_intern(out, strset_str(&t->strings, x->module));
-		s.ns = model_intern(out, strset_str(&t->strings, x->ns));
-		s.crc = x->crc;
-		if (x->type == EXPORT_FUNCTION)
-			s.flags |= KABI_SYM_FUNCTION;
-		if (x->gpl_only)
-			s.flags |= KABI_SYM_GPL;
-		if (x->has_crc)
-			s.flags |= KABI_SYM_HAS_CRC;
-		model_add_symbol(out, &s);
-	}
-}
-
 /* --- declarations resolved to definitions exports do not reach ---------- */
 
 struct wanted {
@@ -411,54 +387,6 @@ static void resolve_declarations(struct loader *l)
 }
 
 /*
- * A weak alias (memset of __memset) has no DIE of its own: it gets the
- * type of an export of the same module at the same place.
- */
-static void type_aliases(struct kabi_model *out, const struct export_table *t)
-{
-	struct hashmap places = HASHMAP_INIT;
-	size_t i;
-
-	for (i = 0; i < t->count; i++) {
-		const struct kabi_export *x = &t->exports[i];
-
-		if (out->symbols[i].flags & KABI_SYM_HAS_TYPE)
-			hashmap_add(
-			    &places,
-			    hash_combine(hash_combine(x->module, x->section),
-					 x->value),
-			    i, 0);
-	}
-	for (i = 0; i < t->count; i++) {
-		const struct kabi_export *x = &t->exports[i];
-		struct kabi_symbol *s = &out->symbols[i];
-		struct hashmap_iter it;
-		struct hashmap_entry *e;
-		uint64_t h =
-		    hash_combine(hash_combine(x->module, x->section), x->value);
-
-		if (s->flags & KABI_SYM_HAS_TYPE)
-			continue;
-		for (e = hashmap_first(&places, h, &it); e;
-		     e = hashmap_next(&places, &it)) {
-			const struct kabi_export *y = &t->exports[e->key];
-			const struct kabi_symbol *typed = &out->symbols[e->key];
-
-			if (y->module != x->module ||
-			    y->section != x->section || y->value != x->value ||
-			    (typed->flags ^ s->flags) & KABI_SYM_FUNCTION)
-				continue;
-			s->type = typed->type;
-			s->first_param = typed->first_param;
-			s->nparams = typed->nparams;
-			s->flags |= KABI_SYM_HAS_TYPE;
-			break;
-		}
-	}
-	hashmap_free(&places);
-}
-
-/*
  * A file whose DWARF was read yet describes none of its exports: its
  * functions are assembly, or its debug information is not what it seems
  * (stripped, for another build). Said, never silent.
@@ -495,7 +423,7 @@ static void warn_untyped(const struct loader *l)
 	free(typed);
 }
 
-void kdwarf_load(const struct kernel_files *kf, const struct export_table *t,
+void kdwarf_load(const struct kernel_files *kf,
 		 const struct kdwarf_options *opts, struct kabi_model *out,
 		 struct model_builder_stats *stats, struct diag *d)
 {
@@ -503,7 +431,6 @@ void kdwarf_load(const struct kernel_files *kf, const struct export_table *t,
 	unsigned threads = opts->jobs ? opts->jobs : 1, i;
 	size_t f;
 
-	add_exports(out, t);
 	l.exports = xcalloc(kf->count + 1, sizeof(*l.exports));
 	l.errors = xcalloc(kf->count + 1, sizeof(*l.errors));
 	l.has_dwarf = xcalloc(kf->count + 1, sizeof(*l.has_dwarf));
@@ -519,7 +446,6 @@ void kdwarf_load(const struct kernel_files *kf, const struct export_table *t,
 	resolve_declarations(&l);
 	definition_index_free(&l.definitions);
 	model_builder_finish(l.builder, out);
-	type_aliases(out, t);
 	warn_untyped(&l);
 	if (stats)
 		model_builder_stats(l.builder, stats);

@@ -25,8 +25,20 @@ static void load(const char *path)
 	model_init(&m);
 	kernel_files_add(&kf, path, NULL, &d);
 	exports_read_files(&kf, 1, &t, &d);
-	if (t.count)
-		kdwarf_load(&kf, &t, &opts, &m, NULL, &d);
+	if (t.count) {
+		size_t i;
+
+		for (i = 0; i < t.count; i++) {
+			struct kabi_symbol s = {0};
+
+			s.name = model_intern(
+			    &m, strset_str(&t.strings, t.exports[i].name));
+			s.module = model_intern(
+			    &m, strset_str(&t.strings, t.exports[i].module));
+			model_add_symbol(&m, &s);
+		}
+		kdwarf_load(&kf, &opts, &m, NULL, &d);
+	}
 	model_free(&m);
 	export_table_free(&t);
 	kernel_files_free(&kf);
