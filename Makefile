@@ -94,7 +94,8 @@ $(BUILD)/fuzz-seeds/seed-%: tests/fuzz/fuzz-%.c tests/fuzz/fuzz.c tests/fuzz/sta
 check: $(KABI) $(UNIT_BINS) $(TOOL_BINS) $(SEED_BINS)
 	KABI=$(abspath $(KABI)) TOOLS=$(abspath $(BUILD)/tests/tools) \
 		SEEDS=$(abspath $(BUILD)/fuzz-seeds) \
-		prove -f -e '' $(UNIT_BINS) tests/run-cases.sh tests/run-fuzz.sh \
+		prove -f -e '' $(UNIT_BINS) tests/run-cases.sh tests/run-cases-clang.sh \
+		tests/run-fuzz.sh \
 		tests/run-seeds.sh
 
 ASAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \

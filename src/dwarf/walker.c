@@ -34,7 +34,10 @@ void walker_init(struct type_walker *w, Dwarf_Die *cu, struct kabi_model *out,
 	w->diag = d;
 	w->errors = errors;
 	hashmap_init(&w->seen);
-	w->comp_dir = dwarf_formstring(dwarf_attr(cu, DW_AT_comp_dir, &attr));
+	/* a split unit's folder is its skeleton's (clang names it there only)
+	 */
+	w->comp_dir =
+	    dwarf_formstring(dwarf_attr_integrate(cu, DW_AT_comp_dir, &attr));
 	if (!dwarf_diecu(cu, &cu_die, &w->address_size, &offset_size))
 		w->address_size = 8;
 	ident = elf_getident(dwarf_getelf(dwarf_cu_getdwarf(cu->cu)), NULL);
@@ -247,10 +250,15 @@ static uint16_t model_encoding(uint64_t ate)
 static void fill_base(struct type_walker *w, Dwarf_Die *die,
 		      struct kabi_type *t)
 {
+	const char *name = die_name(die);
+	char canonical[KABI_BASE_NAME_MAX];
 	uint64_t v;
 
 	t->kind = KABI_BASE;
-	t->name = name_of(w, die);
+	/* one spelling per C type, whichever compiler wrote it */
+	if (name)
+		t->name =
+		    model_intern(w->out, model_base_type_name(name, canonical));
 	if (get_udata(die, DW_AT_byte_size, &v))
 		t->size = v;
 	if (get_udata(die, DW_AT_encoding, &v))

@@ -2,6 +2,7 @@
 /* Storage of the ABI model; see model.h. */
 #include "model.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +55,81 @@ bool kabi_encoding_parse(const char *name, unsigned *encoding)
 			return true;
 		}
 	return false;
+}
+
+/* The words a C integer type is written with, counted. */
+struct int_words {
+	unsigned is_signed, is_unsigned, is_short, is_long, is_int, is_char,
+	    is_int128;
+};
+
+static bool count_int_words(const char *name, struct int_words *w)
+{
+	static const struct {
+		const char *word;
+		size_t offset;
+	} words[] = {
+	    {"signed", offsetof(struct int_words, is_signed)},
+	    {"unsigned", offsetof(struct int_words, is_unsigned)},
+	    {"short", offsetof(struct int_words, is_short)},
+	    {"long", offsetof(struct int_words, is_long)},
+	    {"int", offsetof(struct int_words, is_int)},
+	    {"char", offsetof(struct int_words, is_char)},
+	    {"__int128", offsetof(struct int_words, is_int128)},
+	};
+	const char *p = name;
+
+	memset(w, 0, sizeof(*w));
+	while (*p) {
+		size_t len = strcspn(p, " "), i;
+
+		for (i = 0; i < sizeof(words) / sizeof(*words); i++)
+			if (strlen(words[i].word) == len &&
+			    !memcmp(p, words[i].word, len))
+				break;
+		if (i == sizeof(words) / sizeof(*words))
+			return false;
+		(*(unsigned *)((char *)w + words[i].offset))++;
+		p += len;
+		p += strspn(p, " ");
+	}
+	return true;
+}
+
+const char *model_base_type_name(const char *name, char *buf)
+{
+	struct int_words w;
+	const char *sign, *base;
+	unsigned kinds;
+
+	if (!count_int_words(name, &w) || w.is_signed + w.is_unsigned > 1 ||
+	    w.is_int > 1 || w.is_char > 1 || w.is_int128 > 1 ||
+	    w.is_short > 1 || w.is_long > 2)
+		return name;
+	kinds = !!w.is_short + !!w.is_long + !!w.is_char + !!w.is_int128;
+	if (kinds > 1 || (w.is_int && (w.is_char || w.is_int128)))
+		return name;
+	/* "char", "signed char" and "unsigned char" are three types */
+	if (w.is_char)
+		return w.is_signed     ? "signed char"
+		       : w.is_unsigned ? "unsigned char"
+				       : "char";
+	/* GCC puts "unsigned" before "int", and after "__int128" */
+	sign = w.is_unsigned ? "unsigned " : "";
+	if (w.is_int128)
+		return w.is_unsigned ? "__int128 unsigned" : "__int128";
+	if (w.is_short)
+		base = "short ";
+	else if (w.is_long == 2)
+		base = "long long ";
+	else if (w.is_long)
+		base = "long ";
+	else if (w.is_int || w.is_signed || w.is_unsigned)
+		base = "";
+	else
+		return name;
+	snprintf(buf, KABI_BASE_NAME_MAX, "%s%sint", base, sign);
+	return buf;
 }
 
 static void describe_machine(const struct kabi_model *m, char *out, size_t len)

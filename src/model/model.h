@@ -266,6 +266,14 @@ const char *kabi_encoding_name(unsigned encoding);
 /* The encoding a name spells; false if none does. */
 bool kabi_encoding_parse(const char *name, unsigned *encoding);
 /*
+ * The one spelling of a C integer type, whatever the compiler wrote:
+ * GCC's ("long unsigned int", "short int", "__int128 unsigned"), so that
+ * Clang's "unsigned long" is the same type. Other names are returned as
+ * they are; buf (at least KABI_BASE_NAME_MAX bytes) may hold the result.
+ */
+#define KABI_BASE_NAME_MAX 32
+const char *model_base_type_name(const char *name, char *buf);
+/*
  * Whether two corpora describe kernels of one machine, class and byte
  * order, as far as both say; if not, a description of each ("x86-64,
  * 64-bit, little-endian") in a and b, of size len.

@@ -258,9 +258,47 @@ static void test_diff_with_itself(void)
 	model_free(&b);
 }
 
+/* GCC's and Clang's spellings of the C integer types are one spelling. */
+static void test_base_type_names(void)
+{
+	static const char *const pairs[][2] = {
+	    {"unsigned long", "long unsigned int"},
+	    {"long unsigned int", "long unsigned int"},
+	    {"long", "long int"},
+	    {"signed long", "long int"},
+	    {"long long", "long long int"},
+	    {"unsigned long long", "long long unsigned int"},
+	    {"short", "short int"},
+	    {"unsigned short", "short unsigned int"},
+	    {"unsigned", "unsigned int"},
+	    {"signed", "int"},
+	    {"signed int", "int"},
+	    {"char", "char"},
+	    {"signed char", "signed char"},
+	    {"unsigned char", "unsigned char"},
+	    {"unsigned __int128", "__int128 unsigned"},
+	    {"__int128", "__int128"},
+	    {"_Bool", "_Bool"},
+	    {"double", "double"},
+	    {"long double", "long double"},
+	    {"long long long", "long long long"},
+	    {"unsigned float", "unsigned float"},
+	};
+	char buf[KABI_BASE_NAME_MAX], what[96];
+	size_t i;
+
+	for (i = 0; i < sizeof(pairs) / sizeof(*pairs); i++) {
+		snprintf(what, sizeof(what), "'%s' is spelt '%s'", pairs[i][0],
+			 pairs[i][1]);
+		is_str(model_base_type_name(pairs[i][0], buf), pairs[i][1],
+		       what);
+	}
+}
+
 int main(void)
 {
 	store_init();
+	test_base_type_names();
 	test_dedup_and_spelling();
 	test_baseline_roundtrip();
 	test_diff_with_itself();
