@@ -95,6 +95,7 @@ check: $(KABI) $(UNIT_BINS) $(TOOL_BINS) $(SEED_BINS)
 	KABI=$(abspath $(KABI)) TOOLS=$(abspath $(BUILD)/tests/tools) \
 		SEEDS=$(abspath $(BUILD)/fuzz-seeds) \
 		prove -f -e '' $(UNIT_BINS) tests/run-cases.sh tests/run-cases-clang.sh \
+		tests/run-cases-lto.sh \
 		tests/run-fuzz.sh \
 		tests/run-seeds.sh
 
