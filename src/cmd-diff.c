@@ -6,6 +6,7 @@
  */
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -16,6 +17,7 @@
 #include "suppress/suppress.h"
 #include "util/atomic_file.h"
 #include "util/parallel.h"
+#include "util/xalloc.h"
 #include "util/banned.h"
 
 static const char usage[] =
@@ -36,6 +38,12 @@ static const char usage[] =
     "      --suppressions FILE  suppression rules, in libabigail's syntax\n"
     "                        (docs/suppressions.md); repeatable\n"
     "      --show-suppressed list what the rules hid, and which rule did\n"
+    "      --modules PATH    the modules (files or folders) whose view "
+    "counts:\n"
+    "                        compare only the exports they import, and say\n"
+    "                        of each whether it would load into NEW and\n"
+    "                        which root causes reach what it uses; "
+    "repeatable\n"
     "      --ignore-crc      judge by types and exports alone: CRC changes\n"
     "                        are not shown and set no exit bit (kernels\n"
     "                        without modversions, policies that accept them)\n"
@@ -62,6 +70,8 @@ struct diff_options {
 	struct symbol_list symbols;
 	bool have_symbols;
 	struct suppressions rules;
+	char **modules; /* --modules paths */
+	size_t nmodules, modules_alloc;
 };
 
 struct diff_parse {
@@ -105,6 +115,11 @@ static int take_option(int c, const char *value, void *ctx)
 	case 'C':
 		opts->rules.ignore_crc = true;
 		return 0;
+	case 'm':
+		ALLOC_GROW(opts->modules, opts->nmodules + 1,
+			   opts->modules_alloc);
+		opts->modules[opts->nmodules++] = (char *)value;
+		return 0;
 	case 'o':
 		opts->output = value;
 		return 0;
@@ -122,6 +137,7 @@ static int parse_options(int argc, char **argv, struct diff_options *opts,
 	    {"suppressions", required_argument, NULL, 'S'},
 	    {"show-suppressed", no_argument, NULL, 's'},
 	    {"ignore-crc", no_argument, NULL, 'C'},
+	    {"modules", required_argument, NULL, 'm'},
 	    {"format", required_argument, NULL, 'F'},
 	    {"full", no_argument, NULL, 'f'},
 	    {"output", required_argument, NULL, 'o'},
@@ -241,6 +257,32 @@ static int check_comparable(struct diff_options *opts, struct sides *s,
 }
 
 /*
+ * With --modules: both kernels cut down to what the modules import, and
+ * each module judged as NEW's module loader would judge it.
+ */
+static int judge_modules(struct diff_options *opts, struct sides *s,
+			 struct consumers *c, struct load_verdicts *verdicts,
+			 struct diag *d)
+{
+	struct symbol_list imports;
+	size_t i;
+	int err = input_load_consumers((int)opts->nmodules, opts->modules,
+				       &opts->input, c, d);
+
+	if (err)
+		return err;
+	symbol_list_init(&imports);
+	for (i = 0; i < c->nimports; i++)
+		symbol_list_add(&imports,
+				strset_str(&c->strings, c->imports[i].name));
+	symbol_list_restrict(&imports, &s->models[0]);
+	symbol_list_restrict(&imports, &s->models[1]);
+	symbol_list_free(&imports);
+	load_verdicts_judge(c, &s->models[1], opts->rules.ignore_crc, verdicts);
+	return 0;
+}
+
+/*
  * The report of what was read, even when some files of a side could not
  * be: the exit status then has the error bit beside what was found.
  */
@@ -248,10 +290,20 @@ static int compare(struct diff_options *opts, struct sides *s, struct diag *d)
 {
 	struct kabi_diff diff;
 	struct diff_view view;
+	struct consumers consumers;
+	struct load_verdicts verdicts = {0};
+	struct module_impact impact = {&consumers, &verdicts};
 	int status = KABI_EXIT_ERROR;
 
-	if (check_comparable(opts, s, d))
+	consumers_init(&consumers);
+	if (check_comparable(opts, s, d) ||
+	    (opts->nmodules &&
+	     judge_modules(opts, s, &consumers, &verdicts, d))) {
+		consumers_free(&consumers);
 		return KABI_EXIT_ERROR;
+	}
+	if (opts->nmodules)
+		opts->report.modules = &impact;
 	opts->report.incomplete = d->errors > 0;
 	diff_models(&s->models[0], &s->models[1], &diff);
 	diff_view_build(&view, &diff, &opts->rules);
@@ -259,6 +311,9 @@ static int compare(struct diff_options *opts, struct sides *s, struct diag *d)
 		status = report_exit_status(&view, &opts->report);
 	diff_view_free(&view);
 	diff_free(&diff);
+	opts->report.modules = NULL;
+	load_verdicts_free(&verdicts);
+	consumers_free(&consumers);
 	return status;
 }
 
@@ -267,6 +322,7 @@ static void free_options(struct diff_options *opts)
 	input_options_free(&opts->input);
 	symbol_list_free(&opts->symbols);
 	suppressions_free(&opts->rules);
+	free(opts->modules);
 }
 
 int cmd_diff(int argc, char **argv)

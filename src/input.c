@@ -255,3 +255,80 @@ int input_load(int npaths, char **paths, const struct input_options *o,
 	}
 	return load_kernel(npaths, paths, o, m, st, d);
 }
+
+/* The .modinfo values of one module under a key, in the table's order. */
+static void add_modinfo(struct consumers *c, const struct export_table *t,
+			uint32_t module, const char *key, bool as_namespace,
+			const char **license)
+{
+	size_t i;
+
+	for (i = 0; i < t->modinfo_count; i++) {
+		const struct modinfo_entry *e = &t->modinfo[i];
+
+		if (e->module != module ||
+		    strcmp(strset_str(&t->strings, e->key), key))
+			continue;
+		if (as_namespace)
+			consumers_add_namespace(
+			    c, strset_str(&t->strings, e->value));
+		else if (!*license)
+			*license = strset_str(&t->strings, e->value);
+	}
+}
+
+static void add_consumer(struct consumers *c, const struct export_table *t,
+			 const char *name)
+{
+	uint32_t module = strset_find(&t->strings, name);
+	const char *license = NULL;
+	size_t i;
+
+	if (module == UINT32_MAX)
+		return; /* unreadable: reported already */
+	add_modinfo(c, t, module, "license", false, &license);
+	consumers_add_module(c, name, license);
+	add_modinfo(c, t, module, "import_ns", true, NULL);
+	for (i = 0; i < t->import_count; i++) {
+		const struct kabi_import *im = &t->imports[i];
+
+		if (im->module == module)
+			consumers_add_import(c,
+					     strset_str(&t->strings, im->name),
+					     im->has_crc, im->crc, im->weak);
+	}
+}
+
+int input_load_consumers(int npaths, char **paths,
+			 const struct input_options *o, struct consumers *c,
+			 struct diag *d)
+{
+	struct kernel_files kf;
+	struct export_table t;
+	size_t i;
+	int i_path;
+
+	kernel_files_init(&kf);
+	for (i_path = 0; i_path < npaths; i_path++)
+		kernel_files_add(&kf, paths[i_path], &o->tree, d);
+	export_table_init(&t);
+	t.read_imports = true;
+	exports_read_files(&kf, o->jobs, &t, d);
+	for (i = 0; i < kf.count; i++)
+		if (!kf.files[i].is_vmlinux)
+			add_consumer(c, &t, kf.files[i].module);
+	for (i = 0; i < t.count; i++)
+		if (strcmp(strset_str(&t.strings, t.exports[i].module),
+			   "vmlinux"))
+			consumers_add_own_export(
+			    c, strset_str(&t.strings, t.exports[i].name),
+			    strset_str(&t.strings, t.exports[i].module));
+	consumers_finish(c);
+	export_table_free(&t);
+	kernel_files_free(&kf);
+	if (!c->nmodules)
+		return diag_error(
+		    d, KABI_E_NO_INPUT, DIAG_AT_FILE(NULL),
+		    "no module could be read from what was given");
+	return 0;
+}

@@ -9,6 +9,7 @@
 
 #include "dwarf/dwarf.h"
 #include "elf/elf.h"
+#include "impact/impact.h"
 #include "model/model.h"
 
 struct input_options {
@@ -39,5 +40,14 @@ int input_option(struct input_options *o, int option, const char *value,
  */
 int input_load(int npaths, char **paths, const struct input_options *o,
 	       struct kabi_model *m, struct input_stats *st, struct diag *d);
+
+/*
+ * What the modules that paths name (modules, folders) import, with their
+ * licences, imported namespaces and own exports. Returns nonzero when no
+ * module could be read.
+ */
+int input_load_consumers(int npaths, char **paths,
+			 const struct input_options *o, struct consumers *c,
+			 struct diag *d);
 
 #endif

@@ -15,5 +15,6 @@ enum kabi_exit {
 int cmd_exports(int argc, char **argv);
 int cmd_dump(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
+int cmd_imports(int argc, char **argv);
 
 #endif

@@ -24,6 +24,8 @@ static const struct command commands[] = {
      "write a kernel's ABI (exports and their types) as an XML baseline"},
     {"diff", cmd_diff,
      "what changed between two kernels or baselines, and why"},
+    {"imports", cmd_imports,
+     "list the symbols modules import, with the CRCs they were built against"},
 };
 
 static void print_usage(FILE *out)

@@ -82,7 +82,26 @@ struct modinfo_entry {
 	uint32_t value;
 };
 
+/*
+ * A symbol a module needs from the kernel: an undefined symbol of its
+ * symbol table, or a name of its __versions table (with the CRC it was
+ * built against), or both.
+ */
+struct kabi_import {
+	uint32_t module;
+	uint32_t name;
+	uint32_t crc; /* from __versions */
+	bool has_crc;
+	bool weak;	/* an undefined weak symbol: may stay unresolved */
+	bool undefined; /* in the symbol table (not only in __versions) */
+};
+
 struct export_table {
+	/* read_imports: also what each module imports (kabi_import) */
+	bool read_imports;
+	struct kabi_import *imports; /* by module, then name */
+	size_t import_count;
+	size_t import_alloc;
 	/* ELF machine and class of the files read; 0 before the first */
 	unsigned machine;
 	unsigned elf_class;

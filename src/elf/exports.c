@@ -26,6 +26,7 @@ void export_table_free(struct export_table *t)
 	strset_free(&t->strings);
 	free(t->exports);
 	free(t->modinfo);
+	free(t->imports);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -82,6 +83,15 @@ static void export_table_merge(struct export_table *dst,
 		ALLOC_GROW(dst->modinfo, dst->modinfo_count + 1,
 			   dst->modinfo_alloc);
 		dst->modinfo[dst->modinfo_count++] = m;
+	}
+	for (i = 0; i < src->import_count; i++) {
+		struct kabi_import im = src->imports[i];
+
+		im.module = reintern(dst, src, im.module);
+		im.name = reintern(dst, src, im.name);
+		ALLOC_GROW(dst->imports, dst->import_count + 1,
+			   dst->import_alloc);
+		dst->imports[dst->import_count++] = im;
 	}
 }
 
@@ -150,6 +160,7 @@ void exports_read_files(const struct kernel_files *kf, unsigned jobs,
 	job.diags = xcalloc(kf->count, sizeof(*job.diags));
 	for (i = 0; i < kf->count; i++) {
 		export_table_init(&job.tables[i]);
+		job.tables[i].read_imports = t->read_imports;
 		diag_init(&job.diags[i]);
 	}
 	parallel_run(kf->count, jobs, read_one, &job);

@@ -18,6 +18,7 @@
 
 #include "elf.h"
 #include "elf_file.h"
+#include "imports.h"
 #include "../util/strbuf.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
@@ -508,6 +509,8 @@ void exports_read_file(const struct kernel_file *file, struct export_table *t,
 	t->byte_order = f.ehdr.e_ident[EI_DATA];
 	module = strset_add(&t->strings, file->module);
 	read_modinfo(&f, module, t);
+	if (t->read_imports)
+		imports_read(&f, module, t);
 	for (i = 0; i < 2; i++) {
 		size_t idx = kelf_find_section(&f, table_names[i]);
 

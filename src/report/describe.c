@@ -523,6 +523,9 @@ int report_exit_status(const struct diff_view *v,
 	struct report_summary s;
 
 	report_summarize(v, &s);
+	/* a module that would not load is broken, whatever changed */
+	if (report_failing_modules(o))
+		return incomplete | REPORT_EXIT_CHANGED | REPORT_EXIT_BREAKING;
 	if (!s.added && !s.removed && !s.changed && !s.roots)
 		return incomplete;
 	return incomplete | REPORT_EXIT_CHANGED |

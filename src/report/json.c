@@ -18,7 +18,7 @@
  * each byte that is not part of valid UTF-8 (a file name can hold any)
  * as U+FFFD, the replacement character.
  */
-static void json_str(FILE *out, const char *str)
+void report_json_string(FILE *out, const char *str)
 {
 	const unsigned char *s = (const unsigned char *)str;
 
@@ -38,6 +38,11 @@ static void json_str(FILE *out, const char *str)
 		s += len ? len : 1;
 	}
 	fputc('"', out);
+}
+
+static void json_str(FILE *out, const char *str)
+{
+	report_json_string(out, str);
 }
 
 static void json_key(FILE *out, const char *key)
@@ -147,7 +152,8 @@ static void json_summary(FILE *out, const struct diff_view *v,
 		"\"symbols\": %zu, \"rules\": [",
 		s.added, s.removed, s.changed, s.by_type, s.by_export,
 		s.crc_only, s.roots, s.breaking_roots,
-		s.breaking ? "true" : "false", o->incomplete ? "true" : "false",
+		s.breaking || report_failing_modules(o) ? "true" : "false",
+		o->incomplete ? "true" : "false",
 		s.types_compared ? "true" : "false", report_exit_status(v, o),
 		s.hidden_roots, s.hidden_symbols);
 	for (k = 0; k < v->nrules; k++)
@@ -322,6 +328,13 @@ void report_json(FILE *out, const struct diff_view *v,
 	if (o->show_suppressed) {
 		fputs(",\n  \"suppressed_root_causes\": [", out);
 		json_roots(out, v, o, false);
+	}
+	if (o->modules) {
+		size_t *numbers = report_root_numbers(v);
+
+		fputs(",\n  \"modules\": [", out);
+		report_modules_json(out, v, o, numbers);
+		free(numbers);
 	}
 	fputs(",\n  \"symbols\": [", out);
 	for (i = 0; i < d->nsymbols; i++) {

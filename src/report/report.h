@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "../diff/diff.h"
+#include "../impact/impact.h"
 #include "../suppress/suppress.h"
 #include "../util/strbuf.h"
 
@@ -22,12 +23,20 @@ enum {
 	REPORT_EXIT_BREAKING = 8,
 };
 
+/* Modules given as consumers, and whether each loads into NEW. */
+struct module_impact {
+	const struct consumers *consumers;
+	const struct load_verdicts *verdicts;
+};
+
 struct report_options {
 	bool full;	      /* every symbol and path, not a few */
 	unsigned examples;    /* symbols shown per root cause when not full */
 	bool show_suppressed; /* list what rules hid, and which rule */
 	/* files of a kernel could not be read: the rest was compared */
 	bool incomplete;
+	/* kabi diff --modules: the per-module view; NULL: none */
+	const struct module_impact *modules;
 };
 
 void report_text(FILE *out, const struct diff_view *v,
@@ -97,5 +106,19 @@ void report_describe_path(struct strbuf *sb, struct diff_paths *paths,
 void report_add_member_label(struct strbuf *sb, const char *name);
 /* Whether an export has only a CRC change to show. */
 bool report_crc_only(const struct diff_view *v, size_t symbol);
+
+/* Modules that would not load into NEW (0 without --modules). */
+size_t report_failing_modules(const struct report_options *o);
+/* The per-module view (report/modules.c): text and JSON. */
+void report_modules_text(FILE *out, const struct diff_view *v,
+			 const struct report_options *o,
+			 const size_t *root_numbers);
+void report_modules_json(FILE *out, const struct diff_view *v,
+			 const struct report_options *o,
+			 const size_t *root_numbers);
+/* A JSON string: valid UTF-8 kept, the rest escaped (json.c). */
+void report_json_string(FILE *out, const char *str);
+/* Each root cause's number as the report shows it, 0 if hidden. */
+size_t *report_root_numbers(const struct diff_view *v);
 
 #endif

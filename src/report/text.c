@@ -92,7 +92,8 @@ static void add_rule_counts(struct strbuf *sb, const size_t *by_rule)
 }
 
 /* Which rules made the verdict breaking, with counts. */
-static void print_because(FILE *out, const struct report_summary *s)
+static void print_because(FILE *out, const struct report_summary *s,
+			  const struct report_options *o)
 {
 	struct strbuf sb = STRBUF_INIT;
 	size_t roots = 0, exports = 0;
@@ -110,6 +111,10 @@ static void print_because(FILE *out, const struct report_summary *s)
 		strbuf_adds(&sb, roots ? "; exports: " : "exports: ");
 		add_rule_counts(&sb, s->breaking_exports_by_rule);
 	}
+	if (report_failing_modules(o))
+		strbuf_addf(&sb, "%smodules that will not load: %zu",
+			    roots || exports ? "; " : "",
+			    report_failing_modules(o));
 	wrap_words(out, "because:", sb.buf);
 	if (report_verdict_note(s))
 		wrap_words(out, "note:", report_verdict_note(s));
@@ -168,13 +173,18 @@ static void print_summary(FILE *out, const struct diff_view *v,
 		fprintf(out,
 			"  CRCs:        %zu change%s ignored (--ignore-crc)\n",
 			v->ignored_crcs, v->ignored_crcs == 1 ? "" : "s");
+	if (o->modules)
+		fprintf(out, "  modules:     %zu given, %zu will not load\n",
+			o->modules->consumers->nmodules,
+			report_failing_modules(o));
 	fprintf(out, "  verdict:     %s (exit status %d)\n",
 		!(report_exit_status(v, o) & REPORT_EXIT_CHANGED) ? "no change"
-		: s->breaking ? "breaking changes"
-			      : "compatible changes only",
+		: report_exit_status(v, o) & REPORT_EXIT_BREAKING
+		    ? "breaking changes"
+		    : "compatible changes only",
 		report_exit_status(v, o));
-	if (s->breaking)
-		print_because(out, s);
+	if (s->breaking || report_failing_modules(o))
+		print_because(out, s, o);
 	if (o->incomplete)
 		wrap_words(out, "incomplete:",
 			   "files could not be read (the "
@@ -423,6 +433,12 @@ void report_text(FILE *out, const struct diff_view *v,
 		for (i = 0; i < d->nroots; i++)
 			if (v->root_rule[i] == SHOWN)
 				print_root(out, v, paths, i, ++number, o);
+	}
+	if (o->modules) {
+		size_t *numbers = report_root_numbers(v);
+
+		report_modules_text(out, v, o, numbers);
+		free(numbers);
 	}
 	if (s.added || s.removed || s.by_export || s.crc_only) {
 		fprintf(out, "\nExports\n");

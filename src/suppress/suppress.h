@@ -37,6 +37,8 @@ void symbol_list_free(struct symbol_list *l);
 /* Add the names of a file: one a line, '#' comments, [section] headers. */
 int symbol_list_load(struct symbol_list *l, const char *path, struct diag *d);
 bool symbol_list_has(const struct symbol_list *l, const char *name);
+/* Add one name (the imports of modules make a list too). */
+void symbol_list_add(struct symbol_list *l, const char *name);
 /* Restrict a model to the listed exports and the types they reach. */
 void symbol_list_restrict(const struct symbol_list *l, struct kabi_model *m);
 /*

@@ -33,6 +33,15 @@ bool symbol_list_has(const struct symbol_list *l, const char *name)
 	return *name && strset_find(&l->names, name) != UINT32_MAX;
 }
 
+void symbol_list_add(struct symbol_list *l, const char *name)
+{
+	size_t before = l->names.len;
+
+	strset_add(&l->names, name);
+	if (l->names.len != before)
+		l->count++;
+}
+
 /* Trim a line in place: comments and surrounding blanks go. */
 static char *trim(char *line)
 {
@@ -69,7 +78,6 @@ int symbol_list_load(struct symbol_list *l, const char *path, struct diag *d)
 		return err;
 	while ((more = lines_next(&r, &line, d)) > 0) {
 		char *name = trim(line);
-		size_t before = l->names.len;
 
 		if (!*name || (name[0] == '[' && name[strlen(name) - 1] == ']'))
 			continue; /* blank, or a section of a KMI list */
@@ -79,10 +87,8 @@ int symbol_list_load(struct symbol_list *l, const char *path, struct diag *d)
 					 "'%s' is not a symbol name", name);
 			break;
 		}
-		strset_add(&l->names, name);
+		symbol_list_add(l, name);
 		names++;
-		if (l->names.len != before)
-			l->count++;
 	}
 	if (!err && more < 0)
 		err = more;
