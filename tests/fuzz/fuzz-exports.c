@@ -13,6 +13,7 @@ static void read_as(const char *path, const char *module, bool vmlinux)
 	struct diag d;
 
 	export_table_init(&t);
+	t.read_imports = true; /* a module's undefined symbols, __versions */
 	diag_init(&d);
 	exports_read_file(&file, &t, &d);
 	export_table_free(&t);
