@@ -34,6 +34,7 @@ void diff_free(struct kabi_diff *d)
 
 	for (i = 0; i < d->nroots; i++) {
 		free(d->roots[i].symbols);
+		free(d->roots[i].reach);
 		free(d->roots[i].variants);
 	}
 	free(d->roots);

@@ -163,6 +163,22 @@ struct symbol_change {
 	enum severity severity; /* of its own items and its type */
 };
 
+/*
+ * How an export reaches a root cause, by the pointers on the nearest way
+ * from the export's type to the changed type: the export holds the
+ * type's bytes (its parameter, return or variable type is the type, or
+ * embeds it through arrays, typedefs and qualifiers), or reaches it
+ * within one pointer, or only through two or more.
+ */
+enum reach_kind {
+	REACH_BY_VALUE,
+	REACH_ONE_POINTER,
+	REACH_FURTHER,
+	REACH_KINDS
+};
+/* "by value", "within one pointer", "further" */
+const char *reach_kind_name(enum reach_kind kind);
+
 struct root_cause {
 	uint32_t pair; /* whose items tell the change */
 	/*
@@ -174,6 +190,7 @@ struct root_cause {
 	size_t nvariants;
 	enum severity severity;
 	uint32_t *symbols; /* symbol_change indices, nearest first */
+	uint8_t *reach;	   /* per symbol: enum reach_kind */
 	size_t nsymbols;
 	/*
 	 * For a type without a name of its own (a function type, an

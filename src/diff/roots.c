@@ -61,12 +61,21 @@ struct diff_reverse {
 	uint32_t *source; /* per edge: the pair it leaves */
 };
 
-/* A walk backwards from one root cause: the pairs that reach it. */
+/*
+ * A walk backwards from one root cause: the pairs that reach it, nearest
+ * first, where nearer is fewer pointers on the way, then fewer steps (a
+ * shortest-path walk on that pair of weights, with a binary heap).
+ */
 struct walk {
-	uint8_t *seen;	 /* per pair */
-	uint32_t *order; /* the pairs walked, nearest first */
+	uint8_t *seen;	 /* per pair: 1 queued, 2 done */
+	uint32_t *order; /* the pairs done, nearest first */
 	uint32_t *via;	 /* per pair: the edge one step closer */
-	size_t n;
+	uint64_t *dist;	 /* per pair: pointers << 32 | steps */
+	uint32_t *heap;	 /* pairs queued, by dist */
+	uint32_t *slot;	 /* per queued pair: its place in heap */
+	size_t n, nheap;
+	size_t touched; /* pairs queued at all, to forget them later */
+	uint32_t *queued;
 };
 
 static void walk_init(struct walk *w, size_t npairs)
@@ -74,7 +83,11 @@ static void walk_init(struct walk *w, size_t npairs)
 	w->seen = xcalloc(npairs + 1, 1);
 	w->order = xmalloc(xmul(npairs + 1, sizeof(uint32_t)));
 	w->via = xmalloc(xmul(npairs + 1, sizeof(uint32_t)));
-	w->n = 0;
+	w->dist = xmalloc(xmul(npairs + 1, sizeof(uint64_t)));
+	w->heap = xmalloc(xmul(npairs + 1, sizeof(uint32_t)));
+	w->slot = xmalloc(xmul(npairs + 1, sizeof(uint32_t)));
+	w->queued = xmalloc(xmul(npairs + 1, sizeof(uint32_t)));
+	w->n = w->nheap = w->touched = 0;
 }
 
 static void walk_free(struct walk *w)
@@ -82,6 +95,73 @@ static void walk_free(struct walk *w)
 	free(w->seen);
 	free(w->order);
 	free(w->via);
+	free(w->dist);
+	free(w->heap);
+	free(w->slot);
+	free(w->queued);
+}
+
+/* Heap order: distance, then pair index, so that walks are repeatable. */
+static bool heap_less(const struct walk *w, uint32_t a, uint32_t b)
+{
+	return w->dist[a] != w->dist[b] ? w->dist[a] < w->dist[b] : a < b;
+}
+
+static void heap_swap(struct walk *w, size_t i, size_t j)
+{
+	uint32_t tmp = w->heap[i];
+
+	w->heap[i] = w->heap[j];
+	w->heap[j] = tmp;
+	w->slot[w->heap[i]] = (uint32_t)i;
+	w->slot[w->heap[j]] = (uint32_t)j;
+}
+
+static void heap_up(struct walk *w, size_t i)
+{
+	while (i && heap_less(w, w->heap[i], w->heap[(i - 1) / 2])) {
+		heap_swap(w, i, (i - 1) / 2);
+		i = (i - 1) / 2;
+	}
+}
+
+static uint32_t heap_pop(struct walk *w)
+{
+	uint32_t top = w->heap[0];
+	size_t i = 0;
+
+	heap_swap(w, 0, --w->nheap);
+	for (;;) {
+		size_t l = 2 * i + 1, r = l + 1, least = i;
+
+		if (l < w->nheap && heap_less(w, w->heap[l], w->heap[least]))
+			least = l;
+		if (r < w->nheap && heap_less(w, w->heap[r], w->heap[least]))
+			least = r;
+		if (least == i)
+			break;
+		heap_swap(w, i, least);
+		i = least;
+	}
+	return top;
+}
+
+/* Queue p at distance dist, reached by edge via, if that is nearer. */
+static void walk_offer(struct walk *w, uint32_t p, uint64_t dist, uint32_t via)
+{
+	if (w->seen[p] == 2 || (w->seen[p] == 1 && w->dist[p] <= dist))
+		return;
+	w->dist[p] = dist;
+	w->via[p] = via;
+	if (w->seen[p] == 1) { /* nearer now: up the heap */
+		heap_up(w, w->slot[p]);
+		return;
+	}
+	w->seen[p] = 1;
+	w->queued[w->touched++] = p;
+	w->slot[p] = (uint32_t)w->nheap;
+	w->heap[w->nheap++] = p;
+	heap_up(w, w->nheap - 1);
 }
 
 struct diff_paths {
@@ -123,34 +203,35 @@ static void walk_back(const struct kabi_diff *d, const struct root_cause *root,
 		      struct walk *w)
 {
 	const struct diff_reverse *r = d->reverse;
-	size_t next = 0, i;
+	size_t i;
 	uint32_t k;
 
-	for (i = 0; i < w->n; i++)
-		w->seen[w->order[i]] = 0;
-	for (w->n = 0; w->n < root->nvariants; w->n++) {
-		uint32_t v = root->variants[w->n];
+	for (i = 0; i < w->touched; i++)
+		w->seen[w->queued[i]] = 0;
+	w->n = w->nheap = w->touched = 0;
+	for (i = 0; i < root->nvariants; i++)
+		walk_offer(w, root->variants[i], 0, KABI_NONE);
+	while (w->nheap) {
+		uint32_t p = heap_pop(w);
 
-		w->seen[v] = 1;
-		w->via[v] = KABI_NONE;
-		w->order[w->n] = v;
-	}
-	while (next < w->n) {
-		uint32_t p = w->order[next++];
-
+		w->seen[p] = 2;
+		w->order[w->n++] = p;
 		for (k = r->start[p]; k < r->start[p + 1]; k++) {
 			uint32_t from = r->source[r->edge[k]];
+			bool pointer =
+			    model_type(d->old, d->pairs[from].old_type)->kind ==
+			    KABI_POINTER;
 
 			/*
 			 * A type private to a .c file is opaque to modules:
 			 * what changed behind it does not reach them through
 			 * it.
 			 */
-			if (!w->seen[from] && !d->pairs[from].private_type) {
-				w->seen[from] = 1;
-				w->via[from] = r->edge[k];
-				w->order[w->n++] = from;
-			}
+			if (!d->pairs[from].private_type)
+				walk_offer(w, from,
+					   w->dist[p] + 1 +
+					       ((uint64_t)pointer << 32),
+					   r->edge[k]);
 		}
 	}
 }
@@ -177,13 +258,36 @@ static void index_symbols(const struct kabi_diff *d, uint32_t **start,
 	free(fill);
 }
 
+/* How many of a root's exports reach it in each way. */
+static void count_reach(const struct root_cause *r, size_t *counts)
+{
+	size_t i;
+
+	memset(counts, 0, REACH_KINDS * sizeof(*counts));
+	for (i = 0; i < r->nsymbols; i++)
+		counts[r->reach[i]]++;
+}
+
+/*
+ * Breaking first; then the causes that most exports hold by value or
+ * within one pointer (nearly every export reaches struct module through
+ * some chain of pointers, so all exports reached would rank little),
+ * then by value alone, then all.
+ */
 static int compare_roots(const void *a, const void *b, void *ctx)
 {
 	const struct kabi_diff *d = ctx;
 	const struct root_cause *x = a, *y = b;
+	size_t cx[REACH_KINDS], cy[REACH_KINDS];
 
 	if (x->severity != y->severity)
 		return x->severity == BREAKING ? -1 : 1;
+	count_reach(x, cx);
+	count_reach(y, cy);
+	if (cx[0] + cx[1] != cy[0] + cy[1])
+		return cx[0] + cx[1] > cy[0] + cy[1] ? -1 : 1;
+	if (cx[0] != cy[0])
+		return cx[0] > cy[0] ? -1 : 1;
 	if (x->nsymbols != y->nsymbols)
 		return x->nsymbols > y->nsymbols ? -1 : 1;
 	return strcmp(type_spelling(&d->old_names, d->pairs[x->pair].old_type),
@@ -228,7 +332,7 @@ static void set_context(const struct kabi_diff *d, struct root_cause *root,
 
 struct ranked {
 	uint32_t symbol;
-	uint32_t distance;
+	uint64_t distance; /* pointers << 32 | steps */
 };
 
 static int compare_ranked(const void *a, const void *b)
@@ -245,8 +349,27 @@ struct root_finder {
 	struct kabi_diff *d;
 	const uint32_t *sym_start, *syms; /* symbols by pair (rows) */
 	struct walk walk;
-	uint32_t *dist; /* per pair: steps to the root */
 };
+
+const char *reach_kind_name(enum reach_kind kind)
+{
+	static const char *const names[] = {
+	    [REACH_BY_VALUE] = "by value",
+	    [REACH_ONE_POINTER] = "within one pointer",
+	    [REACH_FURTHER] = "further",
+	};
+
+	return (unsigned)kind < REACH_KINDS ? names[kind] : "?";
+}
+
+static uint8_t reach_of(uint64_t distance)
+{
+	uint64_t pointers = distance >> 32;
+
+	return pointers == 0   ? REACH_BY_VALUE
+	       : pointers == 1 ? REACH_ONE_POINTER
+			       : REACH_FURTHER;
+}
 
 /*
  * One root cause, from the pairs with its change: the exports that reach
@@ -275,16 +398,13 @@ static void find_root(struct root_finder *f, const uint32_t *variants,
 	for (i = 0; i < w->n; i++) {
 		uint32_t p = w->order[i];
 
-		f->dist[p] = w->via[p] == KABI_NONE
-				 ? 0
-				 : f->dist[d->edges[w->via[p]].to] + 1;
 		d->pairs[p].differs = true;
 		for (k = f->sym_start[p]; k < f->sym_start[p + 1]; k++) {
 			struct symbol_change *s = &d->symbols[f->syms[k]];
 
 			ALLOC_GROW(ranked, root->nsymbols + 1, alloc);
 			ranked[root->nsymbols].symbol = f->syms[k];
-			ranked[root->nsymbols++].distance = f->dist[p];
+			ranked[root->nsymbols++].distance = w->dist[p];
 			s->flags |= SYMCHANGE_TYPE;
 			if (root->severity == BREAKING)
 				s->severity = BREAKING;
@@ -296,13 +416,17 @@ static void find_root(struct root_finder *f, const uint32_t *variants,
 	/* the nearest exports first, then by name */
 	array_sort(ranked, root->nsymbols, sizeof(*ranked), compare_ranked);
 	root->symbols = xmalloc(xmul(root->nsymbols + 1, sizeof(uint32_t)));
-	for (i = 0; i < root->nsymbols; i++)
+	root->reach = xmalloc(root->nsymbols + 1);
+	for (i = 0; i < root->nsymbols; i++) {
 		root->symbols[i] = ranked[i].symbol;
+		root->reach[i] = reach_of(ranked[i].distance);
+	}
 	free(ranked);
 	if (root->nsymbols) {
 		d->nroots++;
 	} else {
 		free(root->symbols);
+		free(root->reach);
 		free(root->variants);
 	}
 }
@@ -459,7 +583,6 @@ void diff_roots(struct kabi_diff *d)
 	f.sym_start = sym_start;
 	f.syms = syms;
 	walk_init(&f.walk, d->npairs);
-	f.dist = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
 	d->roots = xcalloc(d->npairs + 1, sizeof(*d->roots));
 	classify(d);
 	group_causes(d, &causes);
@@ -470,7 +593,6 @@ void diff_roots(struct kabi_diff *d)
 	free(causes.pairs);
 	array_sort_r(d->roots, d->nroots, sizeof(*d->roots), compare_roots, d);
 	walk_free(&f.walk);
-	free(f.dist);
 	free(sym_start);
 	free(syms);
 }
@@ -514,7 +636,8 @@ size_t diff_paths_find(struct diff_paths *paths, uint32_t from_pair,
 
 	/*
 	 * One walk backwards from the root serves every export reaching it:
-	 * via[] leads each pair one step closer, by a shortest path.
+	 * via[] leads each pair one step closer, by a path with the fewest
+	 * pointers, then steps.
 	 */
 	if (paths->root != root) {
 		walk_back(d, root, w);

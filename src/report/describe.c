@@ -194,6 +194,40 @@ size_t report_root_symbols(const struct diff_view *v, size_t root,
 	return n;
 }
 
+void report_root_reach(const struct diff_view *v, size_t root, size_t *counts)
+{
+	const struct root_cause *r = &v->d->roots[root];
+	size_t i;
+
+	memset(counts, 0, REACH_KINDS * sizeof(*counts));
+	for (i = 0; i < r->nsymbols; i++)
+		if (v->symbol_type[r->symbols[i]] ||
+		    v->root_rule[root] != SHOWN)
+			counts[r->reach[i]]++;
+}
+
+void report_add_reach(struct strbuf *sb, const size_t *counts)
+{
+	const char *sep = " (";
+	unsigned k, kinds = 0;
+
+	for (k = 0; k < REACH_KINDS; k++)
+		kinds += counts[k] != 0;
+	for (k = 0; k < REACH_KINDS; k++) {
+		if (!counts[k])
+			continue;
+		/* "(by value)" when all are alike; else counts */
+		if (kinds == 1)
+			strbuf_addf(sb, " (%s)", reach_kind_name(k));
+		else
+			strbuf_addf(sb, "%s%zu %s", sep, counts[k],
+				    reach_kind_name(k));
+		sep = ", ";
+	}
+	if (kinds > 1)
+		strbuf_adds(sb, ")");
+}
+
 void report_add_member_label(struct strbuf *sb, const char *name)
 {
 	if (name && *name)

@@ -196,6 +196,7 @@ static void json_root(FILE *out, const struct diff_view *v,
 	uint32_t *syms = xmalloc(xmul(r->nsymbols + 1, sizeof(uint32_t)));
 	size_t n = report_root_symbols(v, index, syms), i;
 	size_t shown = o->full ? n : (n < o->examples ? n : o->examples);
+	size_t reach[REACH_KINDS];
 	struct strbuf sb = STRBUF_INIT;
 
 	report_root_title(&sb, d, r);
@@ -222,6 +223,12 @@ static void json_root(FILE *out, const struct diff_view *v,
 		json_key(out, "suppressed_by");
 		json_str(out, view_rule_name(v, v->root_rule[index]));
 	}
+	report_root_reach(v, index, reach);
+	fprintf(out,
+		",\n     \"reach\": {\"by_value\": %zu, "
+		"\"within_one_pointer\": %zu, \"further\": %zu}",
+		reach[REACH_BY_VALUE], reach[REACH_ONE_POINTER],
+		reach[REACH_FURTHER]);
 	fputs(",\n     \"changes\": ", out);
 	json_items(out, d, r->pair, p->first_item, p->nitems);
 	fputs(",\n     \"symbols\": [", out);

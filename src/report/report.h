@@ -88,6 +88,10 @@ const char *report_verdict_note(const struct report_summary *s);
 /* The exports a root cause reaches that show (shown ones only). */
 size_t report_root_symbols(const struct diff_view *v, size_t root,
 			   uint32_t *out);
+/* How many shown exports reach a root cause each way (REACH_KINDS). */
+void report_root_reach(const struct diff_view *v, size_t root, size_t *counts);
+/* " (3 by value, 1 further)", or " (within one pointer)" when all are alike */
+void report_add_reach(struct strbuf *sb, const size_t *counts);
 /*
  * What a root cause is called: "struct sk_buff", "kf_read() signature",
  * "type of kf_counter", or where an unnamed type sits

@@ -263,6 +263,7 @@ static void print_root(FILE *out, const struct diff_view *v,
 	const struct kabi_type *t = model_type(d->old, p->old_type);
 	uint32_t *syms = xmalloc(xmul(r->nsymbols + 1, sizeof(uint32_t)));
 	size_t n = report_root_symbols(v, index, syms), shown, i;
+	size_t reach[REACH_KINDS];
 	struct strbuf sb = STRBUF_INIT;
 
 	report_root_title(&sb, d, r);
@@ -274,7 +275,11 @@ static void print_root(FILE *out, const struct diff_view *v,
 	/* a variable's declared type says where its types are, not it */
 	if (t->decl_file && !p->variable)
 		fprintf(out, ", %s", model_str(d->old, t->decl_file));
-	fprintf(out, ": reaches %zu export%s\n", n, n == 1 ? "" : "s");
+	report_root_reach(v, index, reach);
+	strbuf_reset(&sb);
+	report_add_reach(&sb, reach);
+	fprintf(out, ": reaches %zu export%s%s\n", n, n == 1 ? "" : "s",
+		sb.buf);
 	print_items(out, d, r->pair, p->first_item, p->nitems, p->private_type,
 		    "       ");
 	shown = o->full ? n : (n < o->examples ? n : o->examples);
