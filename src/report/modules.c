@@ -56,55 +56,55 @@ static uint32_t find_change(const struct kabi_diff *d, const char *name)
 }
 
 /*
- * Which shown root causes reach which exports: one row of bits per root
- * cause, one bit per symbol change.
+ * How each shown root cause reaches each export: one byte per root cause
+ * and symbol change, 0 for not at all, else 1 + enum reach_kind.
  */
-struct reach_bits {
-	unsigned char *bits;
+struct reach_table {
+	unsigned char *reach;
 	size_t row; /* bytes per root cause */
 };
 
-static void reach_bits_build(struct reach_bits *rb, const struct diff_view *v)
+static void reach_table_build(struct reach_table *rt, const struct diff_view *v)
 {
 	const struct kabi_diff *d = v->d;
-	uint32_t *syms = xmalloc(xmul(d->nsymbols + 1, sizeof(*syms)));
-	size_t r, i, n;
+	size_t r, i;
 
-	rb->row = d->nsymbols / 8 + 1;
-	rb->bits = xcalloc(xmul(d->nroots + 1, rb->row), 1);
+	rt->row = d->nsymbols + 1;
+	rt->reach = xcalloc(xmul(d->nroots + 1, rt->row), 1);
 	for (r = 0; r < d->nroots; r++) {
+		const struct root_cause *root = &d->roots[r];
+
 		if (v->root_rule[r] != SHOWN)
 			continue;
-		n = report_root_symbols(v, r, syms);
-		for (i = 0; i < n; i++)
-			rb->bits[r * rb->row + syms[i] / 8] |=
-			    (unsigned char)(1u << (syms[i] % 8));
+		for (i = 0; i < root->nsymbols; i++)
+			if (v->symbol_type[root->symbols[i]])
+				rt->reach[r * rt->row + root->symbols[i]] =
+				    (unsigned char)(1 + root->reach[i]);
 	}
-	free(syms);
 }
 
-static bool reaches(const struct reach_bits *rb, size_t root, uint32_t sym)
-{
-	return rb->bits[root * rb->row + sym / 8] & (1u << (sym % 8));
-}
-
-/* Whether root cause r reaches an export module m imports. */
-static bool reaches_module(const struct reach_bits *rb,
-			   const struct diff_view *v, const struct consumers *c,
-			   size_t m, size_t r)
+/*
+ * How root cause r reaches the exports module m imports, the nearest
+ * way: 1 + enum reach_kind, or 0 when it does not.
+ */
+static unsigned reach_of_module(const struct reach_table *rt,
+				const struct diff_view *v,
+				const struct consumers *c, size_t m, size_t r)
 {
 	const struct consumer_module *mod = &c->modules[m];
+	unsigned best = 0;
 	uint32_t i;
 
 	for (i = 0; i < mod->nimports; i++) {
 		const char *name = strset_str(
 		    &c->strings, c->imports[mod->first_import + i].name);
 		uint32_t s = find_change(v->d, name);
+		unsigned how = s == KABI_NONE ? 0 : rt->reach[r * rt->row + s];
 
-		if (s != KABI_NONE && reaches(rb, r, s))
-			return true;
+		if (how && (!best || how < best))
+			best = how;
 	}
-	return false;
+	return best;
 }
 
 static const char *import_name(const struct consumers *c,
@@ -170,7 +170,7 @@ static size_t failures_of(const struct load_verdicts *lv, size_t m,
 
 static void text_module(FILE *out, const struct diff_view *v,
 			const struct module_impact *mi,
-			const struct reach_bits *rb, const size_t *numbers,
+			const struct reach_table *rt, const size_t *numbers,
 			size_t m, bool full)
 {
 	const struct consumers *c = mi->consumers;
@@ -197,11 +197,15 @@ static void text_module(FILE *out, const struct diff_view *v,
 		fprintf(out, "       ... and %zu more (--full lists them)\n",
 			n - i);
 	strbuf_reset(&sb);
-	for (i = 0; i < v->d->nroots; i++)
-		if (numbers[i] && reaches_module(rb, v, c, m, i)) {
-			strbuf_addf(&sb, "%s%zu", sep, numbers[i]);
+	for (i = 0; i < v->d->nroots; i++) {
+		unsigned how = numbers[i] ? reach_of_module(rt, v, c, m, i) : 0;
+
+		if (how) {
+			strbuf_addf(&sb, "%s%zu (%s)", sep, numbers[i],
+				    reach_kind_name(how - 1));
 			sep = ", ";
 		}
+	}
 	if (sb.len)
 		fprintf(out, "       root causes reaching what it uses: %s\n",
 			sb.buf);
@@ -212,19 +216,19 @@ void report_modules_text(FILE *out, const struct diff_view *v,
 			 const struct report_options *o, const size_t *numbers)
 {
 	const struct module_impact *mi = o->modules;
-	struct reach_bits rb;
+	struct reach_table rt;
 	size_t m;
 
-	reach_bits_build(&rb, v);
+	reach_table_build(&rt, v);
 	fprintf(out, "\nModules\n");
 	for (m = 0; m < mi->consumers->nmodules; m++)
-		text_module(out, v, mi, &rb, numbers, m, o->full);
-	free(rb.bits);
+		text_module(out, v, mi, &rt, numbers, m, o->full);
+	free(rt.reach);
 }
 
 static void json_module(FILE *out, const struct diff_view *v,
 			const struct module_impact *mi,
-			const struct reach_bits *rb, const size_t *numbers,
+			const struct reach_table *rt, const size_t *numbers,
 			size_t m)
 {
 	const struct consumers *c = mi->consumers;
@@ -250,11 +254,15 @@ static void json_module(FILE *out, const struct diff_view *v,
 		fputc('}', out);
 	}
 	fputs("], \"root_causes\": [", out);
-	for (i = 0; i < v->d->nroots; i++)
-		if (numbers[i] && reaches_module(rb, v, c, m, i)) {
-			fprintf(out, "%s%zu", sep, numbers[i]);
+	for (i = 0; i < v->d->nroots; i++) {
+		unsigned how = numbers[i] ? reach_of_module(rt, v, c, m, i) : 0;
+
+		if (how) {
+			fprintf(out, "%s{\"number\": %zu, \"reach\": \"%s\"}",
+				sep, numbers[i], reach_kind_name(how - 1));
 			sep = ", ";
 		}
+	}
 	fputs("]}", out);
 	strbuf_release(&sb);
 }
@@ -263,14 +271,14 @@ void report_modules_json(FILE *out, const struct diff_view *v,
 			 const struct report_options *o, const size_t *numbers)
 {
 	const struct module_impact *mi = o->modules;
-	struct reach_bits rb;
+	struct reach_table rt;
 	size_t m;
 
-	reach_bits_build(&rb, v);
+	reach_table_build(&rt, v);
 	for (m = 0; m < mi->consumers->nmodules; m++) {
 		fputs(m ? ",\n" : "\n", out);
-		json_module(out, v, mi, &rb, numbers, m);
+		json_module(out, v, mi, &rt, numbers, m);
 	}
 	fputs(mi->consumers->nmodules ? "\n  ]" : "]", out);
-	free(rb.bits);
+	free(rt.reach);
 }
