@@ -38,6 +38,8 @@ static const char usage[] =
     "      --suppressions FILE  suppression rules, in libabigail's syntax\n"
     "                        (docs/suppressions.md); repeatable\n"
     "      --show-suppressed list what the rules hid, and which rule did\n"
+    "      --breaking-only   show only what makes the verdict breaking;\n"
+    "                        the rest is counted as suppressed\n"
     "      --modules PATH    the modules (files or folders) whose view "
     "counts:\n"
     "                        compare only the exports they import, and say\n"
@@ -115,6 +117,9 @@ static int take_option(int c, const char *value, void *ctx)
 	case 'C':
 		opts->rules.ignore_crc = true;
 		return 0;
+	case 'B':
+		opts->rules.breaking_only = true;
+		return 0;
 	case 'm':
 		ALLOC_GROW(opts->modules, opts->nmodules + 1,
 			   opts->modules_alloc);
@@ -137,6 +142,7 @@ static int parse_options(int argc, char **argv, struct diff_options *opts,
 	    {"suppressions", required_argument, NULL, 'S'},
 	    {"show-suppressed", no_argument, NULL, 's'},
 	    {"ignore-crc", no_argument, NULL, 'C'},
+	    {"breaking-only", no_argument, NULL, 'B'},
 	    {"modules", required_argument, NULL, 'm'},
 	    {"format", required_argument, NULL, 'F'},
 	    {"full", no_argument, NULL, 'f'},

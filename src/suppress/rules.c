@@ -83,7 +83,8 @@ void suppressions_add_header_dir(struct suppressions *s, const char *dir)
 
 bool suppressions_empty(const struct suppressions *s)
 {
-	return !s->nrules && !s->nheader_dirs && !s->ignore_crc;
+	return !s->nrules && !s->nheader_dirs && !s->ignore_crc &&
+	       !s->breaking_only;
 }
 
 /* --- parsing ----------------------------------------------------------- */

@@ -97,6 +97,8 @@ struct suppressions {
 	size_t nheader_dirs, header_dirs_alloc;
 	/* --ignore-crc: judge by types and exports alone, CRCs unseen */
 	bool ignore_crc;
+	/* --breaking-only: only what sets the breaking bit shows */
+	bool breaking_only;
 };
 
 void suppressions_init(struct suppressions *s);

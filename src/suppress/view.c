@@ -28,6 +28,11 @@ static uint32_t rule_ignore_crc(const struct diff_view *v)
 	return (uint32_t)v->s->nrules + 2;
 }
 
+static uint32_t rule_breaking_only(const struct diff_view *v)
+{
+	return (uint32_t)v->s->nrules + 3;
+}
+
 const char *view_rule_name(const struct diff_view *v, uint32_t rule)
 {
 	if (rule < v->s->nrules)
@@ -36,6 +41,8 @@ const char *view_rule_name(const struct diff_view *v, uint32_t rule)
 		return "--headers-dir";
 	if (rule == rule_ignore_crc(v))
 		return "--ignore-crc";
+	if (rule == rule_breaking_only(v))
+		return "--breaking-only";
 	return "every export it reaches is suppressed";
 }
 
@@ -372,11 +379,37 @@ static void judge_roots(struct diff_view *v, const bool *subtype_hidden)
 			if (!below)
 				v->root_rule[i] = rule_headers(v);
 		}
+		if (v->root_rule[i] == SHOWN && v->s->breaking_only &&
+		    r->severity != BREAKING)
+			v->root_rule[i] = rule_breaking_only(v);
 		for (j = 0; j < r->nsymbols && !reached; j++)
 			reached = !subtype_hidden[r->symbols[j]];
 		if (v->root_rule[i] == SHOWN && !reached)
 			v->root_rule[i] = rule_no_export(v);
 	}
+}
+
+static bool has_breaking_item(const struct kabi_diff *d, size_t symbol)
+{
+	const struct symbol_change *s = &d->symbols[symbol];
+	uint32_t k;
+
+	for (k = 0; k < s->nitems; k++)
+		if (change_severity(d->items[s->first_item + k].kind) ==
+		    BREAKING)
+			return true;
+	return false;
+}
+
+/* --breaking-only: an export with nothing breaking of its own keeps none. */
+static void hide_compatible_symbols(struct diff_view *v)
+{
+	size_t i;
+
+	for (i = 0; i < v->d->nsymbols; i++)
+		if (v->symbol_rule[i] == SHOWN && v->d->symbols[i].nitems &&
+		    !has_breaking_item(v->d, i))
+			v->symbol_rule[i] = rule_breaking_only(v);
 }
 
 /* What shows of each export: the roots it reaches, then its own changes. */
@@ -447,13 +480,15 @@ void diff_view_build(struct diff_view *v, const struct kabi_diff *d,
 	memset(v, 0, sizeof(*v));
 	v->d = d;
 	v->s = s;
-	v->nrules = s->nrules + 3;
+	v->nrules = s->nrules + 4;
 	v->root_rule = xcalloc(d->nroots + 1, sizeof(uint32_t));
 	v->symbol_rule = xcalloc(d->nsymbols + 1, sizeof(uint32_t));
 	v->symbol_type = xcalloc(d->nsymbols + 1, sizeof(bool));
 	v->symbol_severity = xcalloc(d->nsymbols + 1, sizeof(enum severity));
 	v->hits = xcalloc(v->nrules, sizeof(size_t));
 	judge_symbols(v, subtype_hidden);
+	if (s->breaking_only)
+		hide_compatible_symbols(v);
 	judge_roots(v, subtype_hidden);
 	settle_symbols(v, subtype_hidden);
 	for (i = 0; i < d->nroots; i++)
@@ -482,6 +517,9 @@ bool view_item_shown(const struct diff_view *v, size_t symbol, uint32_t item)
 	const struct symbol_change *s = &v->d->symbols[symbol];
 
 	if (v->symbol_rule[symbol] != SHOWN)
+		return false;
+	if (v->s->breaking_only &&
+	    change_severity(v->d->items[s->first_item + item].kind) != BREAKING)
 		return false;
 	/* a CRC a type change explains goes with that change, shown or not */
 	if (v->d->items[s->first_item + item].kind == CHANGE_CRC_CHANGED)
