@@ -49,7 +49,8 @@ static const char usage[] =
     "      --ignore-crc      judge by types and exports alone: CRC changes\n"
     "                        are not shown and set no exit bit (kernels\n"
     "                        without modversions, policies that accept them)\n"
-    "      --format text|json  the report for people (default) or tools\n"
+    "      --format text|json|markdown  the report for people (default),\n"
+    "                        for tools, or for a merge request comment\n"
     "      --full            every export a root cause reaches, with its "
     "path,\n"
     "                        and every export in the lists\n"
@@ -64,9 +65,11 @@ static const char usage[] =
     "compared (13 = error, changed, breaking); 2 usage error.\n"
     "docs/changes.md lists the rules that classify each change.\n";
 
+enum report_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_MARKDOWN };
+
 struct diff_options {
 	const char *output;
-	bool json;
+	enum report_format format;
 	struct report_options report;
 	struct input_options input;
 	struct symbol_list symbols;
@@ -88,10 +91,15 @@ static int take_option(int c, const char *value, void *ctx)
 
 	switch (c) {
 	case 'F':
-		if (strcmp(value, "text") && strcmp(value, "json"))
+		if (!strcmp(value, "text"))
+			opts->format = FORMAT_TEXT;
+		else if (!strcmp(value, "json"))
+			opts->format = FORMAT_JSON;
+		else if (!strcmp(value, "markdown"))
+			opts->format = FORMAT_MARKDOWN;
+		else
 			return cli_usage_error("diff", "unknown format '%s'",
 					       value);
-		opts->json = !strcmp(value, "json");
 		return 0;
 	case 'f':
 		opts->report.full = true;
@@ -213,10 +221,16 @@ static int write_report(const struct diff_options *opts,
 
 	if (err)
 		return err;
-	if (opts->json)
+	switch (opts->format) {
+	case FORMAT_JSON:
 		report_json(af.fp, view, &opts->report);
-	else
+		break;
+	case FORMAT_MARKDOWN:
+		report_markdown(af.fp, view, &opts->report);
+		break;
+	default:
 		report_text(af.fp, view, &opts->report);
+	}
 	return atomic_file_commit(&af, d);
 }
 

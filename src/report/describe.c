@@ -565,3 +565,49 @@ int report_exit_status(const struct diff_view *v,
 	return incomplete | REPORT_EXIT_CHANGED |
 	       (s.breaking ? REPORT_EXIT_BREAKING : 0);
 }
+
+/* "size-changed 43, member-moved 43": the most frequent rule first. */
+static void add_rule_counts(struct strbuf *sb, const size_t *by_rule, char glue)
+{
+	bool done[CHANGE_COUNT] = {false};
+	unsigned k, best;
+	const char *sep = "";
+
+	for (;;) {
+		best = CHANGE_COUNT;
+		for (k = 0; k < CHANGE_COUNT; k++)
+			if (!done[k] && by_rule[k] &&
+			    (best == CHANGE_COUNT ||
+			     by_rule[k] > by_rule[best]))
+				best = k;
+		if (best == CHANGE_COUNT)
+			return;
+		done[best] = true;
+		strbuf_addf(sb, "%s%s%c%zu", sep, change_rule(best), glue,
+			    by_rule[best]);
+		sep = ", ";
+	}
+}
+
+void report_add_because(struct strbuf *sb, const struct report_summary *s,
+			const struct report_options *o, char glue)
+{
+	size_t roots = 0, exports = 0, modules = report_failing_modules(o);
+	unsigned k;
+
+	for (k = 0; k < CHANGE_COUNT; k++) {
+		roots += s->breaking_roots_by_rule[k];
+		exports += s->breaking_exports_by_rule[k];
+	}
+	if (roots) {
+		strbuf_adds(sb, "root causes: ");
+		add_rule_counts(sb, s->breaking_roots_by_rule, glue);
+	}
+	if (exports) {
+		strbuf_adds(sb, roots ? "; exports: " : "exports: ");
+		add_rule_counts(sb, s->breaking_exports_by_rule, glue);
+	}
+	if (modules)
+		strbuf_addf(sb, "%smodules that will not load: %zu",
+			    roots || exports ? "; " : "", modules);
+}

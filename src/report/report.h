@@ -43,6 +43,9 @@ void report_text(FILE *out, const struct diff_view *v,
 		 const struct report_options *o);
 void report_json(FILE *out, const struct diff_view *v,
 		 const struct report_options *o);
+/* Markdown, short: for a merge request comment or a CI summary */
+void report_markdown(FILE *out, const struct diff_view *v,
+		     const struct report_options *o);
 /*
  * 0, REPORT_EXIT_CHANGED, or that and REPORT_EXIT_BREAKING: what shows;
  * with REPORT_EXIT_INCOMPLETE when the input was.
@@ -83,6 +86,13 @@ struct report_summary {
 };
 
 void report_summarize(const struct diff_view *v, struct report_summary *s);
+/*
+ * What made the verdict breaking: "root causes: size-changed 3; exports:
+ * symbol-removed 1; modules that will not load: 1", glue between a rule
+ * and its count (a space, or a mark that keeps them on one line).
+ */
+void report_add_because(struct strbuf *sb, const struct report_summary *s,
+			const struct report_options *o, char glue);
 /* Why the verdict is breaking when CRCs alone make it so, or NULL. */
 const char *report_verdict_note(const struct report_summary *s);
 /* The exports a root cause reaches that show (shown ones only). */

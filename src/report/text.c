@@ -68,53 +68,13 @@ static void wrap_words(FILE *out, const char *label, const char *text)
 	fputc('\n', out);
 }
 
-/* "size-changed 43, member-moved 43": the most frequent rule first. */
-static void add_rule_counts(struct strbuf *sb, const size_t *by_rule)
-{
-	bool done[CHANGE_COUNT] = {false};
-	unsigned k, best;
-	const char *sep = "";
-
-	for (;;) {
-		best = CHANGE_COUNT;
-		for (k = 0; k < CHANGE_COUNT; k++)
-			if (!done[k] && by_rule[k] &&
-			    (best == CHANGE_COUNT ||
-			     by_rule[k] > by_rule[best]))
-				best = k;
-		if (best == CHANGE_COUNT)
-			return;
-		done[best] = true;
-		strbuf_addf(sb, "%s%s%c%zu", sep, change_rule(best), GLUE,
-			    by_rule[best]);
-		sep = ", ";
-	}
-}
-
 /* Which rules made the verdict breaking, with counts. */
 static void print_because(FILE *out, const struct report_summary *s,
 			  const struct report_options *o)
 {
 	struct strbuf sb = STRBUF_INIT;
-	size_t roots = 0, exports = 0;
-	unsigned k;
 
-	for (k = 0; k < CHANGE_COUNT; k++) {
-		roots += s->breaking_roots_by_rule[k];
-		exports += s->breaking_exports_by_rule[k];
-	}
-	if (roots) {
-		strbuf_adds(&sb, "root causes: ");
-		add_rule_counts(&sb, s->breaking_roots_by_rule);
-	}
-	if (exports) {
-		strbuf_adds(&sb, roots ? "; exports: " : "exports: ");
-		add_rule_counts(&sb, s->breaking_exports_by_rule);
-	}
-	if (report_failing_modules(o))
-		strbuf_addf(&sb, "%smodules that will not load: %zu",
-			    roots || exports ? "; " : "",
-			    report_failing_modules(o));
+	report_add_because(&sb, s, o, GLUE);
 	wrap_words(out, "because:", sb.buf);
 	if (report_verdict_note(s))
 		wrap_words(out, "note:", report_verdict_note(s));

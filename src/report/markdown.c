@@ -1,0 +1,294 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The report as Markdown, for a merge request comment or a CI summary
+ * page: the verdict and why, a table of the root causes ranked as the
+ * text report ranks them (each one's changes folded in a <details>), the
+ * exports added and removed, and the modules' verdicts. Short by design
+ * (a comment holds 64 KiB): the first ROOTS_SHOWN root causes, names and
+ * ITEMS_SHOWN changes of each, unless --full.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+#include "../util/xalloc.h"
+#include "../util/banned.h"
+
+#define ROOTS_SHOWN 20
+#define NAMES_SHOWN 20
+#define ITEMS_SHOWN 8
+
+static const char *side_name(const struct kabi_model *m, const char *none)
+{
+	return *model_str(m, m->release) ? model_str(m, m->release) : none;
+}
+
+static void md_summary(FILE *out, const struct diff_view *v,
+		       const struct report_summary *s,
+		       const struct report_options *o)
+{
+	const struct kabi_diff *d = v->d;
+	int status = report_exit_status(v, o);
+	struct strbuf sb = STRBUF_INIT;
+
+	fprintf(out, "## kabi diff: %s → %s\n\n", side_name(d->old, "old"),
+		side_name(d->new, "new"));
+	fprintf(out, "**%s** (exit status %d)\n\n",
+		!(status & REPORT_EXIT_CHANGED) ? "No change"
+		: status & REPORT_EXIT_BREAKING ? "Breaking changes"
+						: "Compatible changes only",
+		status);
+	if (status & REPORT_EXIT_BREAKING) {
+		report_add_because(&sb, s, o, ' ');
+		fprintf(out, "Because: %s.\n\n", sb.buf);
+		if (report_verdict_note(s))
+			fprintf(out, "Note: %s\n\n", report_verdict_note(s));
+	}
+	if (o->incomplete)
+		fputs("**Incomplete:** files could not be read; what they hold "
+		      "is missing from this comparison.\n\n",
+		      out);
+	fputs("| | |\n|---|---|\n", out);
+	fprintf(out,
+		"| Exports | %zu → %zu: %zu added, %zu removed, %zu "
+		"changed |\n",
+		s->old_symbols, s->new_symbols, s->added, s->removed,
+		s->changed);
+	fprintf(out, "| Root causes | %zu (%zu breaking) |\n", s->roots,
+		s->breaking_roots);
+	if (!s->types_compared)
+		fputs("| Types | not compared (a Module.symvers) |\n", out);
+	if (s->hidden_roots || s->hidden_symbols)
+		fprintf(out,
+			"| Suppressed | %zu root causes, %zu export "
+			"changes |\n",
+			s->hidden_roots, s->hidden_symbols);
+	if (o->modules)
+		fprintf(out, "| Modules | %zu given, %zu will not load |\n",
+			o->modules->consumers->nmodules,
+			report_failing_modules(o));
+	strbuf_release(&sb);
+}
+
+static const char *severity_word(const struct diff_view *v, size_t root)
+{
+	const struct root_cause *r = &v->d->roots[root];
+
+	if (v->d->pairs[r->pair].private_type)
+		return "compatible (private to its .c file)";
+	return r->severity == BREAKING ? "**breaking**" : "compatible";
+}
+
+/* One row of the table of root causes. */
+static void md_root_row(FILE *out, const struct diff_view *v, size_t index,
+			size_t number)
+{
+	const struct kabi_diff *d = v->d;
+	const struct root_cause *r = &d->roots[index];
+	const struct type_pair *p = &d->pairs[r->pair];
+	const struct kabi_type *t = model_type(d->old, p->old_type);
+	uint32_t *syms = xmalloc(xmul(r->nsymbols + 1, sizeof(uint32_t)));
+	size_t n = report_root_symbols(v, index, syms), reach[REACH_KINDS];
+	struct strbuf sb = STRBUF_INIT;
+
+	report_root_title(&sb, d, r);
+	fprintf(out, "| %zu | `%s` | %s | %s | %zu", number, sb.buf,
+		severity_word(v, index),
+		t->decl_file && !p->variable ? model_str(d->old, t->decl_file)
+					     : "",
+		n);
+	report_root_reach(v, index, reach);
+	strbuf_reset(&sb);
+	report_add_reach(&sb, reach);
+	fprintf(out, "%s |\n", sb.buf);
+	strbuf_release(&sb);
+	free(syms);
+}
+
+/* What changed in a root cause, and the path from its nearest export. */
+static void md_root_details(FILE *out, const struct diff_view *v,
+			    struct diff_paths *paths, size_t index,
+			    size_t number, bool full)
+{
+	const struct kabi_diff *d = v->d;
+	const struct root_cause *r = &d->roots[index];
+	const struct type_pair *p = &d->pairs[r->pair];
+	uint32_t *syms = xmalloc(xmul(r->nsymbols + 1, sizeof(uint32_t)));
+	size_t n = report_root_symbols(v, index, syms);
+	struct strbuf sb = STRBUF_INIT;
+	uint32_t i;
+
+	report_root_title(&sb, d, r);
+	fprintf(out, "<details><summary>%zu. %s</summary>\n\n", number, sb.buf);
+	for (i = 0; i < p->nitems && (full || i < ITEMS_SHOWN); i++) {
+		const struct change_item *it = &d->items[p->first_item + i];
+
+		strbuf_reset(&sb);
+		report_describe_item(&sb, d, r->pair, it);
+		fprintf(out, "- %s `%s`\n", sb.buf, change_rule(it->kind));
+	}
+	if (i < p->nitems)
+		fprintf(out, "- … and %" PRIu32 " more changes\n",
+			p->nitems - i);
+	if (n) {
+		strbuf_reset(&sb);
+		report_describe_path(&sb, paths, d, syms[0], r);
+		fprintf(out, "- e.g. `%s`\n", sb.buf);
+	}
+	fputs("\n</details>\n\n", out);
+	strbuf_release(&sb);
+	free(syms);
+}
+
+static void md_roots(FILE *out, const struct diff_view *v,
+		     const struct report_options *o)
+{
+	const struct kabi_diff *d = v->d;
+	struct diff_paths *paths = diff_paths_new(d);
+	size_t i, number = 0, limit = o->full ? SIZE_MAX : ROOTS_SHOWN;
+
+	fputs("\n### Root causes\n\n"
+	      "| # | Root cause | Verdict | Declared in | Exports reached |\n"
+	      "|---:|---|---|---|---|\n",
+	      out);
+	for (i = 0; i < d->nroots; i++)
+		if (v->root_rule[i] == SHOWN && number < limit)
+			md_root_row(out, v, i, ++number);
+	fputs("\n", out);
+	number = 0;
+	for (i = 0; i < d->nroots; i++)
+		if (v->root_rule[i] == SHOWN && number < limit)
+			md_root_details(out, v, paths, i, ++number, o->full);
+	for (i = number = 0; i < d->nroots; i++)
+		number += v->root_rule[i] == SHOWN;
+	if (number > limit)
+		fprintf(out,
+			"… and %zu more root causes (`--full` lists "
+			"them).\n\n",
+			number - limit);
+	diff_paths_free(paths);
+}
+
+static void md_names(FILE *out, const struct diff_view *v, bool added,
+		     const struct report_options *o)
+{
+	const struct kabi_diff *d = v->d;
+	size_t i, n = 0, total = 0, limit = o->full ? SIZE_MAX : NAMES_SHOWN;
+
+	for (i = 0; i < d->nsymbols; i++) {
+		const struct symbol_change *s = &d->symbols[i];
+		bool is = added ? s->old_symbol == KABI_NONE
+				: s->new_symbol == KABI_NONE;
+
+		if (!is || !view_symbol_shown(v, i))
+			continue;
+		if (n < limit) {
+			fprintf(out, "%s`%s`", n ? ", " : "",
+				diff_symbol_name(d, s));
+			n++;
+		}
+		total++;
+	}
+	if (!total)
+		return;
+	if (n < total)
+		fprintf(out, " … and %zu more", total - n);
+	fprintf(out, " (%s)\n\n", added ? "added" : "removed, **breaking**");
+}
+
+/* The changes of exports themselves (kind, namespace...), not CRCs. */
+static void md_export_changes(FILE *out, const struct diff_view *v,
+			      const struct report_options *o)
+{
+	const struct kabi_diff *d = v->d;
+	size_t i, n = 0, limit = o->full ? SIZE_MAX : NAMES_SHOWN;
+	struct strbuf sb = STRBUF_INIT;
+	uint32_t k;
+
+	for (i = 0; i < d->nsymbols; i++) {
+		const struct symbol_change *s = &d->symbols[i];
+
+		if (s->old_symbol == KABI_NONE || s->new_symbol == KABI_NONE)
+			continue;
+		for (k = 0; k < s->nitems; k++) {
+			const struct change_item *it =
+			    &d->items[s->first_item + k];
+
+			if (it->kind == CHANGE_CRC_CHANGED ||
+			    !view_item_shown(v, i, k))
+				continue;
+			if (n++ >= limit)
+				continue;
+			strbuf_reset(&sb);
+			report_describe_item(&sb, d, KABI_NONE, it);
+			fprintf(out, "%s- `%s`: %s `%s`\n",
+				n == 1 ? "### Exports changed themselves\n\n"
+				       : "",
+				diff_symbol_name(d, s), sb.buf,
+				change_rule(it->kind));
+		}
+	}
+	if (n > limit)
+		fprintf(out, "- … and %zu more\n", n - limit);
+	if (n)
+		fputs("\n", out);
+	strbuf_release(&sb);
+}
+
+static void md_exports(FILE *out, const struct diff_view *v,
+		       const struct report_summary *s,
+		       const struct report_options *o)
+{
+	if (s->added || s->removed) {
+		fputs("### Exports added and removed\n\n", out);
+		md_names(out, v, false, o);
+		md_names(out, v, true, o);
+	}
+	md_export_changes(out, v, o);
+}
+
+static void md_modules(FILE *out, const struct report_options *o)
+{
+	const struct consumers *c = o->modules->consumers;
+	const struct load_verdicts *lv = o->modules->verdicts;
+	size_t m, f = 0;
+
+	fputs("### Modules\n\n| Module | Loads | Problems |\n|---|---|---|\n",
+	      out);
+	for (m = 0; m < c->nmodules; m++) {
+		size_t n = 0;
+
+		while (f < lv->nfailures && lv->failures[f].module < m)
+			f++;
+		while (f + n < lv->nfailures && lv->failures[f + n].module == m)
+			n++;
+		fprintf(out, "| `%s` | %s | ",
+			strset_str(&c->strings, c->modules[m].name),
+			n ? "**no**" : "yes");
+		if (n)
+			fprintf(
+			    out, "%zu: first `%s` %s", n,
+			    strset_str(&c->strings,
+				       c->imports[lv->failures[f].import].name),
+			    load_problem_name(lv->failures[f].problem));
+		fputs(" |\n", out);
+	}
+	fputs("\n", out);
+}
+
+void report_markdown(FILE *out, const struct diff_view *v,
+		     const struct report_options *o)
+{
+	struct report_summary s;
+
+	report_summarize(v, &s);
+	md_summary(out, v, &s, o);
+	if (s.roots)
+		md_roots(out, v, o);
+	else
+		fputs("\n", out);
+	md_exports(out, v, &s, o);
+	if (o->modules)
+		md_modules(out, o);
+}
