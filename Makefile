@@ -5,6 +5,7 @@
 #   make asan           the whole test suite under ASan + UBSan
 #   make fuzz           the libFuzzer harnesses (clang), in build-fuzz/
 #   make fuzz-run       each for FUZZ_SECONDS (default 30) from its seeds
+#   make check-browser  the HTML report in headless chromium
 #   make check-kernel   tests on real Debian kernels (downloads ~1 GB)
 #   make install        PREFIX=/usr/local DESTDIR=
 #   make DEVELOPER=0    release build: warnings stay warnings
@@ -125,6 +126,10 @@ fuzz:
 fuzz-run: fuzz
 	FUZZ_SECONDS=$(FUZZ_SECONDS) sh scripts/fuzz $(FUZZ_TARGETS)
 
+# The HTML report in headless chromium (install-deps --ci installs it).
+check-browser: $(KABI) $(TOOL_BINS)
+	KABI=$(abspath $(KABI)) prove -f -e '' tests/browser/run.sh
+
 # Real Debian kernels, downloaded once into $$KABI_KERNEL_CACHE.
 check-kernel: $(KABI) $(TOOL_BINS)
 	KABI=$(abspath $(KABI)) TOOLS=$(abspath $(BUILD)/tests/tools) \
@@ -150,7 +155,7 @@ example: $(KABI)
 clean:
 	rm -rf build build-asan build-fuzz
 
-.PHONY: all units check asan fuzz fuzzers fuzz-run check-kernel install \
+.PHONY: all units check asan fuzz fuzzers fuzz-run check-kernel check-browser install \
 	example clean check-format format
 
 -include $(OBJS:.o=.d)

@@ -49,8 +49,9 @@ static const char usage[] =
     "      --ignore-crc      judge by types and exports alone: CRC changes\n"
     "                        are not shown and set no exit bit (kernels\n"
     "                        without modversions, policies that accept them)\n"
-    "      --format text|json|markdown  the report for people (default),\n"
-    "                        for tools, or for a merge request comment\n"
+    "      --format text|json|markdown|html  the report for people\n"
+    "                        (default), for tools, for a merge request\n"
+    "                        comment, or as one self-contained page\n"
     "      --full            every export a root cause reaches, with its "
     "path,\n"
     "                        and every export in the lists\n"
@@ -65,7 +66,7 @@ static const char usage[] =
     "compared (13 = error, changed, breaking); 2 usage error.\n"
     "docs/changes.md lists the rules that classify each change.\n";
 
-enum report_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_MARKDOWN };
+enum report_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_MARKDOWN, FORMAT_HTML };
 
 struct diff_options {
 	const char *output;
@@ -97,6 +98,8 @@ static int take_option(int c, const char *value, void *ctx)
 			opts->format = FORMAT_JSON;
 		else if (!strcmp(value, "markdown"))
 			opts->format = FORMAT_MARKDOWN;
+		else if (!strcmp(value, "html"))
+			opts->format = FORMAT_HTML;
 		else
 			return cli_usage_error("diff", "unknown format '%s'",
 					       value);
@@ -227,6 +230,9 @@ static int write_report(const struct diff_options *opts,
 		break;
 	case FORMAT_MARKDOWN:
 		report_markdown(af.fp, view, &opts->report);
+		break;
+	case FORMAT_HTML:
+		report_html(af.fp, view, &opts->report);
 		break;
 	default:
 		report_text(af.fp, view, &opts->report);

@@ -43,6 +43,9 @@ void report_text(FILE *out, const struct diff_view *v,
 		 const struct report_options *o);
 void report_json(FILE *out, const struct diff_view *v,
 		 const struct report_options *o);
+/* One self-contained HTML page, with a filter box */
+void report_html(FILE *out, const struct diff_view *v,
+		 const struct report_options *o);
 /* Markdown, short: for a merge request comment or a CI summary */
 void report_markdown(FILE *out, const struct diff_view *v,
 		     const struct report_options *o);

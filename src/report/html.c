@@ -1,0 +1,308 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The report as one self-contained HTML page (no network, no file beside
+ * it; a Content-Security-Policy that allows nothing else): the verdict
+ * and why, the summary, the root causes ranked with their reach, each
+ * expandable to its changes, paths from its nearest exports and the
+ * exports it reaches, the export lists, the modules' verdicts, and a box
+ * that filters the root causes by any text they hold.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+#include "../util/xalloc.h"
+#include "../util/banned.h"
+
+/* Without --full: paths and exports listed per root cause. */
+#define PATHS_SHOWN   10
+#define EXPORTS_SHOWN 200
+
+static void html_text(FILE *out, const char *s)
+{
+	for (; *s; s++)
+		switch (*s) {
+		case '&':
+			fputs("&amp;", out);
+			break;
+		case '<':
+			fputs("&lt;", out);
+			break;
+		case '>':
+			fputs("&gt;", out);
+			break;
+		case '"':
+			fputs("&quot;", out);
+			break;
+		case '\'':
+			fputs("&#39;", out);
+			break;
+		default:
+			fputc(*s, out);
+		}
+}
+
+static const char style[] =
+    "body{font:14px/1.45 system-ui,sans-serif;margin:1.5em auto;"
+    "max-width:70em;padding:0 1em;color:#222}"
+    "code{font:13px ui-monospace,monospace}"
+    "table{border-collapse:collapse}td,th{border:1px solid #ccc;"
+    "padding:.2em .6em;text-align:left}"
+    ".verdict{font-size:1.2em;font-weight:bold}"
+    ".breaking{color:#a00}.compatible{color:#070}"
+    "li.root{margin:.3em 0}summary{cursor:pointer}"
+    "#filter{width:30em;padding:.3em}"
+    "ul.changes li,ul.paths li{margin:.1em 0}";
+
+/* Filter root causes by what they hold, as the user types. */
+static const char script[] =
+    "(function(){var box=document.getElementById('filter');"
+    "var roots=document.querySelectorAll('li.root');"
+    "var count=document.getElementById('shown-count');"
+    "function apply(){var q=box.value.toLowerCase();var n=0;"
+    "roots.forEach(function(r){var hit=r.textContent.toLowerCase()"
+    ".indexOf(q)>=0;r.hidden=!hit;if(hit)n++;});"
+    "count.textContent=String(n);}"
+    "box.addEventListener('input',apply);apply();})();";
+
+static void html_head(FILE *out, const struct kabi_diff *d)
+{
+	const char *old = *model_str(d->old, d->old->release)
+			      ? model_str(d->old, d->old->release)
+			      : "old";
+	const char *new = *model_str(d->new, d->new->release)
+			      ? model_str(d->new, d->new->release)
+			      : "new";
+
+	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+	      "<meta charset=\"utf-8\">\n"
+	      "<meta http-equiv=\"Content-Security-Policy\" "
+	      "content=\"default-src 'none'; style-src 'unsafe-inline'; "
+	      "script-src 'unsafe-inline'\">\n<title>kabi diff: ",
+	      out);
+	html_text(out, old);
+	fputs(" → ", out);
+	html_text(out, new);
+	fprintf(out,
+		"</title>\n<style>%s</style>\n</head>\n<body>\n<h1>"
+		"kabi diff: ",
+		style);
+	html_text(out, old);
+	fputs(" → ", out);
+	html_text(out, new);
+	fputs("</h1>\n", out);
+}
+
+static void html_summary(FILE *out, const struct diff_view *v,
+			 const struct report_summary *s,
+			 const struct report_options *o)
+{
+	int status = report_exit_status(v, o);
+	struct strbuf sb = STRBUF_INIT;
+
+	fprintf(out,
+		"<p id=\"verdict\" class=\"verdict %s\">%s (exit status "
+		"%d)</p>\n",
+		status & REPORT_EXIT_BREAKING ? "breaking" : "compatible",
+		!(status & REPORT_EXIT_CHANGED) ? "No change"
+		: status & REPORT_EXIT_BREAKING ? "Breaking changes"
+						: "Compatible changes only",
+		status);
+	if (status & REPORT_EXIT_BREAKING) {
+		report_add_because(&sb, s, o, ' ');
+		fputs("<p>Because: ", out);
+		html_text(out, sb.buf);
+		fputs(".</p>\n", out);
+		if (report_verdict_note(s)) {
+			fputs("<p>Note: ", out);
+			html_text(out, report_verdict_note(s));
+			fputs("</p>\n", out);
+		}
+	}
+	if (o->incomplete)
+		fputs("<p class=\"breaking\">Incomplete: files could not be "
+		      "read; what they hold is missing from this "
+		      "comparison.</p>\n",
+		      out);
+	fprintf(out,
+		"<table id=\"summary\">\n<tr><th>Exports</th><td>%zu → %zu: "
+		"%zu added, %zu removed, %zu changed</td></tr>\n"
+		"<tr><th>Root causes</th><td><span id=\"root-total\">%zu"
+		"</span> (%zu breaking)</td></tr>\n",
+		s->old_symbols, s->new_symbols, s->added, s->removed,
+		s->changed, s->roots, s->breaking_roots);
+	if (s->hidden_roots || s->hidden_symbols)
+		fprintf(out,
+			"<tr><th>Suppressed</th><td>%zu root causes, %zu "
+			"export changes</td></tr>\n",
+			s->hidden_roots, s->hidden_symbols);
+	if (o->modules)
+		fprintf(out,
+			"<tr><th>Modules</th><td>%zu given, %zu will not "
+			"load</td></tr>\n",
+			o->modules->consumers->nmodules,
+			report_failing_modules(o));
+	fputs("</table>\n", out);
+	strbuf_release(&sb);
+}
+
+static void html_root(FILE *out, const struct diff_view *v,
+		      struct diff_paths *paths, size_t index,
+		      const struct report_options *o)
+{
+	const struct kabi_diff *d = v->d;
+	const struct root_cause *r = &d->roots[index];
+	const struct type_pair *p = &d->pairs[r->pair];
+	const struct kabi_type *t = model_type(d->old, p->old_type);
+	uint32_t *syms = xmalloc(xmul(r->nsymbols + 1, sizeof(uint32_t)));
+	size_t n = report_root_symbols(v, index, syms), reach[REACH_KINDS], i;
+	bool breaking = r->severity == BREAKING && !p->private_type;
+	struct strbuf sb = STRBUF_INIT;
+
+	report_root_title(&sb, d, r);
+	fprintf(out, "<li class=\"root\"><details><summary><b><code>");
+	html_text(out, sb.buf);
+	fprintf(out, "</code></b> <span class=\"%s\">[%s]</span> ",
+		breaking ? "breaking" : "compatible",
+		breaking ? "breaking" : "compatible");
+	if (t->decl_file && !p->variable)
+		html_text(out, model_str(d->old, t->decl_file));
+	report_root_reach(v, index, reach);
+	strbuf_reset(&sb);
+	report_add_reach(&sb, reach);
+	fprintf(out, ": reaches %zu export%s", n, n == 1 ? "" : "s");
+	html_text(out, sb.buf);
+	fputs("</summary>\n<ul class=\"changes\">\n", out);
+	for (i = 0; i < p->nitems; i++) {
+		const struct change_item *it = &d->items[p->first_item + i];
+
+		strbuf_reset(&sb);
+		report_describe_item(&sb, d, r->pair, it);
+		fputs("<li>", out);
+		html_text(out, sb.buf);
+		fprintf(out, " <code>[%s]</code></li>\n",
+			change_rule(it->kind));
+	}
+	fputs("</ul>\n<ul class=\"paths\">\n", out);
+	for (i = 0; i < n && (o->full || i < PATHS_SHOWN); i++) {
+		strbuf_reset(&sb);
+		report_describe_path(&sb, paths, d, syms[i], r);
+		fputs("<li><code>", out);
+		html_text(out, sb.buf);
+		fputs("</code></li>\n", out);
+	}
+	fputs("</ul>\n<p class=\"exports\">Exports: ", out);
+	for (i = 0; i < n && (o->full || i < EXPORTS_SHOWN); i++) {
+		fputs(i ? ", <code>" : "<code>", out);
+		html_text(out, diff_symbol_name(d, &d->symbols[syms[i]]));
+		fputs("</code>", out);
+	}
+	if (i < n)
+		fprintf(out, " … and %zu more", n - i);
+	fputs("</p>\n</details></li>\n", out);
+	strbuf_release(&sb);
+	free(syms);
+}
+
+static void html_roots(FILE *out, const struct diff_view *v,
+		       const struct report_options *o)
+{
+	const struct kabi_diff *d = v->d;
+	struct diff_paths *paths = diff_paths_new(d);
+	size_t i, shown = 0;
+
+	for (i = 0; i < d->nroots; i++)
+		shown += v->root_rule[i] == SHOWN;
+	fprintf(out,
+		"<h2>Root causes (<span id=\"shown-count\">%zu</span> "
+		"shown)</h2>\n<p><input id=\"filter\" type=\"search\" "
+		"placeholder=\"Filter: a type, a file, an export, a rule\" "
+		"aria-label=\"Filter root causes\"></p>\n<ol id=\"roots\">\n",
+		shown);
+	for (i = 0; i < d->nroots; i++)
+		if (v->root_rule[i] == SHOWN)
+			html_root(out, v, paths, i, o);
+	fputs("</ol>\n", out);
+	diff_paths_free(paths);
+}
+
+static void html_names(FILE *out, const struct diff_view *v, bool added)
+{
+	const struct kabi_diff *d = v->d;
+	size_t i, n = 0;
+
+	for (i = 0; i < d->nsymbols; i++) {
+		const struct symbol_change *s = &d->symbols[i];
+		bool is = added ? s->old_symbol == KABI_NONE
+				: s->new_symbol == KABI_NONE;
+
+		if (!is || !view_symbol_shown(v, i))
+			continue;
+		fputs(n++ ? ", <code>" : "<p><code>", out);
+		html_text(out, diff_symbol_name(d, s));
+		fputs("</code>", out);
+	}
+	if (n)
+		fprintf(out, " <span class=\"%s\">(%s)</span></p>\n",
+			added ? "compatible" : "breaking",
+			added ? "added" : "removed");
+}
+
+static void html_modules(FILE *out, const struct report_options *o)
+{
+	const struct consumers *c = o->modules->consumers;
+	const struct load_verdicts *lv = o->modules->verdicts;
+	struct strbuf sb = STRBUF_INIT;
+	size_t m, f = 0, k;
+
+	fputs("<h2>Modules</h2>\n<table id=\"modules\">\n<tr><th>Module</th>"
+	      "<th>Loads</th><th>Problems</th></tr>\n",
+	      out);
+	for (m = 0; m < c->nmodules; m++) {
+		size_t n = 0;
+
+		while (f < lv->nfailures && lv->failures[f].module < m)
+			f++;
+		while (f + n < lv->nfailures && lv->failures[f + n].module == m)
+			n++;
+		fputs("<tr><td><code>", out);
+		html_text(out, strset_str(&c->strings, c->modules[m].name));
+		fprintf(out, "</code></td><td class=\"%s\">%s</td><td>",
+			n ? "breaking" : "compatible", n ? "no" : "yes");
+		for (k = 0; k < n && (o->full || k < PATHS_SHOWN); k++) {
+			const struct load_failure *lf = &lv->failures[f + k];
+
+			strbuf_reset(&sb);
+			strbuf_addf(&sb, "%s%s [%s]", k ? "; " : "",
+				    strset_str(&c->strings,
+					       c->imports[lf->import].name),
+				    load_problem_name(lf->problem));
+			html_text(out, sb.buf);
+		}
+		if (k < n)
+			fprintf(out, " … and %zu more", n - k);
+		fputs("</td></tr>\n", out);
+	}
+	fputs("</table>\n", out);
+	strbuf_release(&sb);
+}
+
+void report_html(FILE *out, const struct diff_view *v,
+		 const struct report_options *o)
+{
+	struct report_summary s;
+
+	report_summarize(v, &s);
+	html_head(out, v->d);
+	html_summary(out, v, &s, o);
+	html_roots(out, v, o);
+	if (s.added || s.removed) {
+		fputs("<h2>Exports added and removed</h2>\n", out);
+		html_names(out, v, false);
+		html_names(out, v, true);
+	}
+	if (o->modules)
+		html_modules(out, o);
+	fprintf(out, "<script>%s</script>\n</body>\n</html>\n", script);
+}
