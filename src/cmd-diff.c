@@ -5,9 +5,11 @@
  * once, with the exports it reaches.
  */
 #include <getopt.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "input.h"
@@ -172,6 +174,42 @@ static int parse_options(int argc, char **argv, struct diff_options *opts,
 	return err;
 }
 
+/*
+ * One progress line for both sides read at once, on a terminal: each
+ * side's loader reports to its own slot, and the line shows the two.
+ */
+struct progress_line {
+	pthread_mutex_t lock;
+	size_t done[2], total[2];
+	int shown; /* the last percentage printed, -1 none */
+};
+
+struct side_progress {
+	struct progress_line *line;
+	unsigned side;
+};
+
+static void show_side_progress(size_t done, size_t total, void *ctx)
+{
+	struct side_progress *sp = ctx;
+	struct progress_line *l = sp->line;
+	size_t all;
+	int percent;
+
+	pthread_mutex_lock(&l->lock);
+	l->done[sp->side] = done;
+	l->total[sp->side] = total;
+	all = l->total[0] + l->total[1];
+	percent = (int)((l->done[0] + l->done[1]) * 100 / (all ? all : 1));
+	/* a side's total comes with its first report: never go back */
+	if (percent > l->shown) {
+		l->shown = percent;
+		fprintf(stderr, "\rkabi: reading DWARF of OLD and NEW: %d%%",
+			percent);
+	}
+	pthread_mutex_unlock(&l->lock);
+}
+
 /* The two sides, read at the same time, each with half the threads. */
 struct sides {
 	char **paths;
@@ -179,6 +217,8 @@ struct sides {
 	struct kabi_model models[2];
 	struct diag diags[2];
 	int err[2];
+	struct progress_line line;
+	struct side_progress progress[2];
 };
 
 static void load_side(size_t i, void *ctx)
@@ -201,14 +241,28 @@ static int load_sides(struct sides *s, const struct input_options *o,
 	unsigned threads = o->jobs, i;
 	int err = 0;
 
+	bool tty = !o->quiet && isatty(STDERR_FILENO);
+
+	memset(&s->line, 0, sizeof(s->line));
+	pthread_mutex_init(&s->line.lock, NULL);
+	s->line.shown = -1;
 	for (i = 0; i < 2; i++) {
 		s->opts[i] = *o; /* debug_root stays o's */
 		s->opts[i].jobs = threads > 1 ? (threads + i) / 2 : 1;
 		s->opts[i].quiet = true; /* two progress lines would mix */
+		s->progress[i].line = &s->line;
+		s->progress[i].side = i;
+		if (tty) { /* one line for both */
+			s->opts[i].progress = show_side_progress;
+			s->opts[i].progress_ctx = &s->progress[i];
+		}
 		model_init(&s->models[i]);
 		diag_init(&s->diags[i]);
 	}
 	parallel_run(2, threads > 1 ? 2 : 1, load_side, s);
+	if (s->line.shown >= 0)
+		fputs("\r\033[K", stderr);
+	pthread_mutex_destroy(&s->line.lock);
 	for (i = 0; i < 2; i++) {
 		err = err ? err : s->err[i];
 		diag_move(d, &s->diags[i]);

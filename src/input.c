@@ -178,7 +178,10 @@ static int load_kernel(int argc, char **argv, const struct input_options *opts,
 	}
 	dwarf.jobs = opts->jobs;
 	dwarf.debug_root = opts->debug_root;
-	if (!opts->quiet && isatty(STDERR_FILENO)) {
+	if (opts->progress) {
+		dwarf.progress = opts->progress;
+		dwarf.progress_ctx = opts->progress_ctx;
+	} else if (!opts->quiet && isatty(STDERR_FILENO)) {
 		dwarf.progress = show_progress;
 		dwarf.progress_ctx = &shown;
 	}
