@@ -254,18 +254,13 @@ static void html_modules(FILE *out, const struct report_options *o)
 	const struct consumers *c = o->modules->consumers;
 	const struct load_verdicts *lv = o->modules->verdicts;
 	struct strbuf sb = STRBUF_INIT;
-	size_t m, f = 0, k;
+	size_t m, f, k;
 
 	fputs("<h2>Modules</h2>\n<table id=\"modules\">\n<tr><th>Module</th>"
 	      "<th>Loads</th><th>Problems</th></tr>\n",
 	      out);
 	for (m = 0; m < c->nmodules; m++) {
-		size_t n = 0;
-
-		while (f < lv->nfailures && lv->failures[f].module < m)
-			f++;
-		while (f + n < lv->nfailures && lv->failures[f + n].module == m)
-			n++;
+		size_t n = report_module_failures(lv, m, &f);
 		fputs("<tr><td><code>", out);
 		html_text(out, strset_str(&c->strings, c->modules[m].name));
 		fprintf(out, "</code></td><td class=\"%s\">%s</td><td>",

@@ -252,17 +252,12 @@ static void md_modules(FILE *out, const struct report_options *o)
 {
 	const struct consumers *c = o->modules->consumers;
 	const struct load_verdicts *lv = o->modules->verdicts;
-	size_t m, f = 0;
+	size_t m, f;
 
 	fputs("### Modules\n\n| Module | Loads | Problems |\n|---|---|---|\n",
 	      out);
 	for (m = 0; m < c->nmodules; m++) {
-		size_t n = 0;
-
-		while (f < lv->nfailures && lv->failures[f].module < m)
-			f++;
-		while (f + n < lv->nfailures && lv->failures[f + n].module == m)
-			n++;
+		size_t n = report_module_failures(lv, m, &f);
 		fprintf(out, "| `%s` | %s | ",
 			strset_str(&c->strings, c->modules[m].name),
 			n ? "**no**" : "yes");

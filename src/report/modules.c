@@ -151,9 +151,8 @@ static void describe_failure(struct strbuf *sb, const struct consumers *c,
 	}
 }
 
-/* The failures of module m: [first, end). */
-static size_t failures_of(const struct load_verdicts *lv, size_t m,
-			  size_t *first)
+size_t report_module_failures(const struct load_verdicts *lv, size_t m,
+			      size_t *first)
 {
 	size_t i = 0, n = 0;
 
@@ -175,7 +174,7 @@ static void text_module(FILE *out, const struct diff_view *v,
 {
 	const struct consumers *c = mi->consumers;
 	struct strbuf sb = STRBUF_INIT;
-	size_t first, n = failures_of(mi->verdicts, m, &first), i;
+	size_t first, n = report_module_failures(mi->verdicts, m, &first), i;
 	const char *sep = "";
 
 	fprintf(out, "  %s: %s", strset_str(&c->strings, c->modules[m].name),
@@ -233,7 +232,7 @@ static void json_module(FILE *out, const struct diff_view *v,
 {
 	const struct consumers *c = mi->consumers;
 	struct strbuf sb = STRBUF_INIT;
-	size_t first, n = failures_of(mi->verdicts, m, &first), i;
+	size_t first, n = report_module_failures(mi->verdicts, m, &first), i;
 	const char *sep = "";
 
 	fputs("    {\"module\": ", out);

@@ -124,6 +124,9 @@ void report_add_member_label(struct strbuf *sb, const char *name);
 /* Whether an export has only a CRC change to show. */
 bool report_crc_only(const struct diff_view *v, size_t symbol);
 
+/* How many failures module m has, from *first on (they are by module). */
+size_t report_module_failures(const struct load_verdicts *lv, size_t m,
+			      size_t *first);
 /* Modules that would not load into NEW (0 without --modules). */
 size_t report_failing_modules(const struct report_options *o);
 /* The per-module view (report/modules.c): text and JSON. */
