@@ -332,6 +332,7 @@ int input_load_consumers(int npaths, char **paths,
 	if (!c->nmodules)
 		return diag_error(
 		    d, KABI_E_NO_INPUT, DIAG_AT_FILE(NULL),
-		    "no module could be read from what was given");
+		    "no module found in what was given (a vmlinux imports "
+		    "nothing)");
 	return 0;
 }
