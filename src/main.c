@@ -26,6 +26,8 @@ static const struct command commands[] = {
      "what changed between two kernels or baselines, and why"},
     {"imports", cmd_imports,
      "list the symbols modules import, with the CRCs they were built against"},
+    {"syscalls", cmd_syscalls,
+     "list a kernel's system calls, by table and number, with parameters"},
 };
 
 static void print_usage(FILE *out)

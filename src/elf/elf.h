@@ -152,6 +152,36 @@ int kelf_open_input(const char *path, const char **compression, struct diag *d);
  */
 int kelf_open_debug_input(const char *path, struct diag *d);
 
+/*
+ * One slot of a system call table that holds a system call. Strings are
+ * offsets into syscall_tables.strings.
+ */
+struct kabi_syscall {
+	uint32_t abi;	 /* the table: "x86-64", "i386", "x32", "arm64", ... */
+	uint32_t number; /* its slot */
+	uint32_t name;	 /* "read", as unistd.h names it */
+	uint32_t entry;	 /* the function in the slot: "__x64_sys_read" */
+	int nparams;	 /* -1: not known */
+	uint32_t param_types[6]; /* "char __user *", as the source spells it */
+	uint32_t param_names[6];
+};
+
+struct syscall_tables {
+	struct strset strings;
+	struct kabi_syscall *calls; /* by table, then number */
+	size_t count, alloc;
+	size_t unimplemented; /* slots of sys_ni_syscall */
+	bool has_params;      /* the kernel kept syscall metadata */
+};
+
+void syscall_tables_init(struct syscall_tables *t);
+void syscall_tables_free(struct syscall_tables *t);
+/*
+ * Read the system call tables of a vmlinux; an error when it has none
+ * kabi knows.
+ */
+int syscalls_read(const char *path, struct syscall_tables *t, struct diag *d);
+
 /* "x86-64", "AArch64", ... for an ELF e_machine */
 const char *kelf_machine_name(unsigned machine);
 

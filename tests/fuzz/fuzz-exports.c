@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The export-table reader on any bytes as a module (__ksymtab,
- * relocations, __kcrctab, .modinfo), and as a vmlinux.
+ * relocations, __kcrctab, .modinfo, what it imports), and as a vmlinux
+ * (with its system call tables).
  */
 #include "fuzz.h"
 #include "elf/elf.h"
@@ -17,6 +18,13 @@ static void read_as(const char *path, const char *module, bool vmlinux)
 	diag_init(&d);
 	exports_read_file(&file, &t, &d);
 	export_table_free(&t);
+	if (vmlinux) {
+		struct syscall_tables calls;
+
+		syscall_tables_init(&calls);
+		syscalls_read(path, &calls, &d);
+		syscall_tables_free(&calls);
+	}
 	diag_free(&d);
 }
 
