@@ -43,6 +43,8 @@ static const char usage[] =
     "      --symbols FILE    keep only the exports listed in FILE (one name a\n"
     "                        line, or an Android KMI list) and the types they\n"
     "                        reach; repeatable\n"
+    "      --syscalls        also the system calls of the vmlinux (see\n"
+    "                        'kabi syscalls'), for 'kabi diff --syscalls'\n"
     "      --stats           print figures on the model to standard error\n"
     "      --allow-incomplete  replace an existing FILE even when files of "
     "the\n"
@@ -82,6 +84,9 @@ static int take_option(int c, const char *value, void *ctx)
 	case 'A':
 		opts->allow_incomplete = true;
 		return 0;
+	case 'Y':
+		opts->input.syscalls = true;
+		return 0;
 	case 'L':
 		opts->have_symbols = true;
 		return symbol_list_load(&opts->symbols, value, p->d)
@@ -97,6 +102,7 @@ static int parse_options(int argc, char **argv, struct dump_options *opts,
 {
 	static const struct option longopts[] = {
 	    {"output", required_argument, NULL, 'o'},
+	    {"syscalls", no_argument, NULL, 'Y'},
 	    {"stats", no_argument, NULL, 'S'},
 	    {"symbols", required_argument, NULL, 'L'},
 	    {"allow-incomplete", no_argument, NULL, 'A'},

@@ -67,7 +67,7 @@ static int parse_options(int argc, char **argv, struct syscalls_options *opts)
 }
 
 static void print_call(FILE *out, const struct syscall_tables *t,
-		       const struct kabi_syscall *c)
+		       const struct syscall_slot *c)
 {
 	const struct strset *s = &t->strings;
 	int i;

@@ -141,6 +141,44 @@ static void type_aliases(struct kabi_model *out, const struct export_table *t)
 	hashmap_free(&places);
 }
 
+/* The system calls of the kernel's vmlinux, into the model. */
+static int add_syscalls(struct kabi_model *m, const struct kernel_files *kf,
+			struct diag *d)
+{
+	struct syscall_tables t;
+	size_t i;
+	int err, k;
+
+	for (i = 0; i < kf->count && !kf->files[i].is_vmlinux; i++)
+		;
+	if (i == kf->count)
+		return diag_error(
+		    d, KABI_E_NO_INPUT, DIAG_AT_FILE(kf->tree),
+		    "no vmlinux: its system calls cannot be read");
+	syscall_tables_init(&t);
+	err = syscalls_read(kf->files[i].path, &t, d);
+	for (i = 0; !err && i < t.count; i++) {
+		const struct syscall_slot *c = &t.calls[i];
+		struct kabi_syscall s = {0};
+
+		s.abi = model_intern(m, strset_str(&t.strings, c->abi));
+		s.number = c->number;
+		s.name = model_intern(m, strset_str(&t.strings, c->name));
+		s.nparams = c->nparams;
+		model_add_syscall(m, &s);
+		for (k = 0; k < c->nparams; k++)
+			model_add_syscall_param(
+			    m,
+			    model_intern(
+				m, strset_str(&t.strings, c->param_types[k])),
+			    model_intern(
+				m, strset_str(&t.strings, c->param_names[k])));
+	}
+	m->has_syscalls = !err;
+	syscall_tables_free(&t);
+	return err;
+}
+
 /* The model of the kernel files and trees the paths name. */
 static int load_kernel(int argc, char **argv, const struct input_options *opts,
 		       struct kabi_model *m, struct input_stats *times,
@@ -190,6 +228,8 @@ static int load_kernel(int argc, char **argv, const struct input_options *opts,
 	kdwarf_load(&kf, &dwarf, m, &times->builder, d);
 	type_aliases(m, &table);
 	times->dwarf = clock_seconds() - start;
+	if (opts->syscalls && add_syscalls(m, &kf, d))
+		err = -KABI_E_NO_INPUT;
 out:
 	export_table_free(&table);
 out_files:

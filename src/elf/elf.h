@@ -156,7 +156,7 @@ int kelf_open_debug_input(const char *path, struct diag *d);
  * One slot of a system call table that holds a system call. Strings are
  * offsets into syscall_tables.strings.
  */
-struct kabi_syscall {
+struct syscall_slot {
 	uint32_t abi;	 /* the table: "x86-64", "i386", "x32", "arm64", ... */
 	uint32_t number; /* its slot */
 	uint32_t name;	 /* "read", as unistd.h names it */
@@ -168,7 +168,7 @@ struct kabi_syscall {
 
 struct syscall_tables {
 	struct strset strings;
-	struct kabi_syscall *calls; /* by table, then number */
+	struct syscall_slot *calls; /* by table, then number */
 	size_t count, alloc;
 	size_t unimplemented; /* slots of sys_ni_syscall */
 	bool has_params;      /* the kernel kept syscall metadata */

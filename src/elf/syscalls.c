@@ -177,7 +177,7 @@ static const char *slot_entry(struct kelf_file *f, const struct hashmap *fns,
 static void add_call(struct syscall_tables *t, const char *abi, uint64_t nr,
 		     const char *name, const char *entry)
 {
-	struct kabi_syscall *c;
+	struct syscall_slot *c;
 
 	ALLOC_GROW(t->calls, t->count + 1, t->alloc);
 	c = &t->calls[t->count++];
@@ -244,7 +244,7 @@ static void read_meta(struct kelf_file *f, uint64_t meta,
 		return;
 	for (e = hashmap_first(by_meta, hash_string(name), &it); e;
 	     e = hashmap_next(by_meta, &it)) {
-		struct kabi_syscall *c = &t->calls[e->value];
+		struct syscall_slot *c = &t->calls[e->value];
 
 		if (strcmp(meta_name(strset_str(&t->strings, c->entry)), name))
 			continue;

@@ -264,6 +264,8 @@ void model_free(struct kabi_model *m)
 	free(m->params);
 	free(m->symbols);
 	free(m->param_names);
+	free(m->syscalls);
+	free(m->syscall_params);
 	free(m->errors);
 	memset(m, 0, sizeof(*m));
 }
@@ -309,6 +311,22 @@ uint32_t model_add_param_name(struct kabi_model *m, uint32_t name)
 	ALLOC_GROW(m->param_names, m->nparam_names + 1, m->param_names_alloc);
 	m->param_names[m->nparam_names] = name;
 	return (uint32_t)m->nparam_names++;
+}
+
+uint32_t model_add_syscall(struct kabi_model *m, const struct kabi_syscall *c)
+{
+	ALLOC_GROW(m->syscalls, m->nsyscalls + 1, m->syscalls_alloc);
+	m->syscalls[m->nsyscalls] = *c;
+	m->syscalls[m->nsyscalls].first_param = (uint32_t)m->nsyscall_params;
+	return (uint32_t)m->nsyscalls++;
+}
+
+void model_add_syscall_param(struct kabi_model *m, uint32_t type, uint32_t name)
+{
+	ALLOC_GROW(m->syscall_params, m->nsyscall_params + 2,
+		   m->syscall_params_alloc);
+	m->syscall_params[m->nsyscall_params++] = type;
+	m->syscall_params[m->nsyscall_params++] = name;
 }
 
 static int compare_symbols(const void *a, const void *b, void *ctx)

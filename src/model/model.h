@@ -132,6 +132,19 @@ struct kabi_symbol {
 	uint32_t flags;
 };
 
+/*
+ * A system call of one of the kernel's tables. Its parameters are pairs
+ * of strings (the C type as the source spells it, the name) in
+ * syscall_params, from first_param on.
+ */
+struct kabi_syscall {
+	uint32_t abi;	 /* the table: "x86-64", "i386", "arm64", ... */
+	uint32_t number; /* its slot */
+	uint32_t name;	 /* "read" */
+	int32_t nparams; /* -1: not known */
+	uint32_t first_param;
+};
+
 struct kabi_model {
 	struct strset strings;
 	struct kabi_type *types;
@@ -146,6 +159,12 @@ struct kabi_model {
 	size_t nsymbols, symbols_alloc;
 	uint32_t *param_names; /* parameter names of function symbols */
 	size_t nparam_names, param_names_alloc;
+	/* the user-space interface, when asked for: system calls */
+	bool has_syscalls;
+	struct kabi_syscall *syscalls; /* by table, then number */
+	size_t nsyscalls, syscalls_alloc;
+	uint32_t *syscall_params; /* (type, name) string pairs */
+	size_t nsyscall_params, syscall_params_alloc;
 	/*
 	 * What could not be read when the corpus was made: one message per
 	 * error ("drivers/x.ko: error: ..."). A corpus with errors describes
@@ -194,6 +213,10 @@ uint32_t model_add_enumerator(struct kabi_model *m,
 uint32_t model_add_param(struct kabi_model *m, uint32_t type);
 uint32_t model_add_symbol(struct kabi_model *m, const struct kabi_symbol *s);
 uint32_t model_add_param_name(struct kabi_model *m, uint32_t name);
+/* A system call, and one parameter of the last one added. */
+uint32_t model_add_syscall(struct kabi_model *m, const struct kabi_syscall *c);
+void model_add_syscall_param(struct kabi_model *m, uint32_t type,
+			     uint32_t name);
 /* Note what could not be read; kept sorted, once each. */
 void model_add_error(struct kabi_model *m, const char *message);
 

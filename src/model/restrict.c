@@ -88,6 +88,27 @@ static void copy_type(struct restrictor *r, uint32_t id)
 	model_visit_refs(r->out, r->new_id[id], renumber, r);
 }
 
+/* The system calls are not exports: a symbol list keeps them all. */
+static void copy_syscalls(const struct kabi_model *in, struct kabi_model *out)
+{
+	size_t i;
+	int32_t k;
+
+	out->has_syscalls = in->has_syscalls;
+	for (i = 0; i < in->nsyscalls; i++) {
+		struct kabi_syscall c = in->syscalls[i];
+		const uint32_t *p = in->syscall_params + c.first_param;
+
+		c.abi = model_intern(out, model_str(in, c.abi));
+		c.name = model_intern(out, model_str(in, c.name));
+		model_add_syscall(out, &c);
+		for (k = 0; k < c.nparams; k++)
+			model_add_syscall_param(
+			    out, model_intern(out, model_str(in, p[2 * k])),
+			    model_intern(out, model_str(in, p[2 * k + 1])));
+	}
+}
+
 void model_restrict(const struct kabi_model *in, const bool *keep,
 		    struct kabi_model *out)
 {
@@ -105,6 +126,7 @@ void model_restrict(const struct kabi_model *in, const bool *keep,
 	out->byte_order = in->byte_order;
 	for (i = 0; i < in->nerrors; i++)
 		model_add_error(out, model_str(in, in->errors[i]));
+	copy_syscalls(in, out);
 	r.new_id = xmalloc(xmul(in->ntypes + 1, sizeof(uint32_t)));
 	r.stack = xmalloc(xmul(in->ntypes + 1, sizeof(uint32_t)));
 	for (i = 0; i < in->ntypes; i++)

@@ -56,7 +56,7 @@ struct reader {
 	unsigned long *type_line;
 	size_t types_alloc;
 	/* the element children are added to */
-	enum { IN_NOTHING, IN_TYPE, IN_SYMBOL } parent;
+	enum { IN_NOTHING, IN_TYPE, IN_SYMBOL, IN_SYSCALL } parent;
 	uint32_t parent_index;
 	bool seen_root;
 };
@@ -401,7 +401,18 @@ static int read_enumerator(struct reader *r, struct kabi_type *parent)
 
 static int read_parameter(struct reader *r)
 {
-	if (r->parent == IN_SYMBOL) {
+	if (r->parent == IN_SYSCALL) {
+		struct kabi_syscall *c = &r->m->syscalls[r->parent_index];
+		uint32_t type =
+		    model_intern(r->m, need(r, "type") ? get(r, "type") : "");
+		uint32_t name = get_str(r, "name");
+
+		if (c->nparams < 0 || c->nparams >= 6)
+			return fail(r,
+				    "a system call has at most 6 parameters");
+		model_add_syscall_param(r->m, type, name);
+		c->nparams++;
+	} else if (r->parent == IN_SYMBOL) {
 		struct kabi_symbol *s = &r->m->symbols[r->parent_index];
 
 		model_add_param_name(r->m, get_str(r, "name"));
@@ -497,6 +508,48 @@ static int read_symbol(struct reader *r, bool empty)
 	return check_all_used(r);
 }
 
+/* Sorted by table, then number, each slot once, as kabi writes them. */
+static int check_syscall_order(struct reader *r, const struct kabi_syscall *c)
+{
+	const struct kabi_syscall *prev =
+	    r->m->nsyscalls ? &r->m->syscalls[r->m->nsyscalls - 1] : NULL;
+	int cmp =
+	    prev ? strcmp(model_str(r->m, prev->abi), model_str(r->m, c->abi))
+		 : -1;
+
+	if (cmp > 0 || (!cmp && prev->number >= c->number))
+		return fail(r,
+			    "system call %u of '%s' out of order or given "
+			    "twice",
+			    c->number, model_str(r->m, c->abi));
+	return 0;
+}
+
+static int read_syscall(struct reader *r, bool empty)
+{
+	struct kabi_syscall c = {0};
+	const char *params;
+
+	if (!r->m->has_syscalls)
+		return fail(r,
+			    "<syscall> in a baseline without syscalls=\"yes\"");
+	c.abi = model_intern(r->m, need(r, "abi") ? get(r, "abi") : "");
+	c.number = (uint32_t)get_u64(r, "number", true, UINT32_MAX);
+	c.name = model_intern(r->m, need(r, "name") ? get(r, "name") : "");
+	params = get(r, "parameters");
+	if (r->err)
+		return r->err;
+	if (params && strcmp(params, "unknown"))
+		return fail(r, "bad parameters '%s': 'unknown', or none",
+			    params);
+	c.nparams = params ? -1 : 0;
+	if (check_syscall_order(r, &c))
+		return r->err;
+	r->parent_index = model_add_syscall(r->m, &c);
+	r->parent = empty ? IN_NOTHING : IN_SYSCALL;
+	return check_all_used(r);
+}
+
 /* bits and byte-order: older baselines lack them */
 static void read_machine(struct reader *r)
 {
@@ -517,7 +570,7 @@ static void read_machine(struct reader *r)
 
 static int read_root(struct reader *r)
 {
-	const char *types;
+	const char *types, *syscalls;
 	const char *format;
 	uint64_t n;
 
@@ -540,6 +593,11 @@ static int read_root(struct reader *r)
 		return fail(r, "bad types '%s': 'none', or no attribute",
 			    types);
 	r->m->no_types = types != NULL;
+	syscalls = get(r, "syscalls");
+	if (syscalls && strcmp(syscalls, "yes"))
+		return fail(r, "bad syscalls '%s': 'yes', or no attribute",
+			    syscalls);
+	r->m->has_syscalls = syscalls != NULL;
 	r->seen_root = true;
 	return check_all_used(r);
 }
@@ -558,6 +616,8 @@ static int read_element(struct reader *r, int depth, bool empty)
 			return read_symbol(r, empty);
 		if (!strcmp(r->element, "error"))
 			return read_error(r);
+		if (!strcmp(r->element, "syscall"))
+			return read_syscall(r, empty);
 		kind = kind_of_tag(r->element);
 		if (kind != KABI_VOID && r->m->no_types)
 			return fail(r,

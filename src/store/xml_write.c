@@ -223,6 +223,33 @@ static void write_symbol(struct writer *w, const struct kabi_symbol *s)
 	fprintf(w->out, "</symbol>\n");
 }
 
+static void write_syscall(struct writer *w, const struct kabi_syscall *c)
+{
+	int32_t i;
+
+	open_tag(w, "syscall");
+	attr_str(w, "abi", c->abi);
+	attr_u64(w, "number", c->number);
+	attr_str(w, "name", c->name);
+	if (c->nparams < 0)
+		attr(w, "parameters", "unknown");
+	if (c->nparams <= 0) {
+		emit(w, "/>");
+		return;
+	}
+	emit(w, ">");
+	for (i = 0; i < c->nparams; i++) {
+		const uint32_t *p =
+		    &w->m->syscall_params[c->first_param + 2 * (uint32_t)i];
+
+		open_tag(w, "parameter");
+		attr_str(w, "type", p[0]);
+		attr_str(w, "name", p[1]);
+		emit(w, "/>");
+	}
+	fprintf(w->out, "</syscall>\n");
+}
+
 static int compare_ids(const void *a, const void *b, void *ctx)
 {
 	const struct type_names *n = ctx;
@@ -252,6 +279,8 @@ void store_write(const struct kabi_model *m, FILE *out)
 	attr_str(&w, "release", m->release);
 	if (m->no_types)
 		attr(&w, "types", "none");
+	if (m->has_syscalls)
+		attr(&w, "syscalls", "yes");
 	emit(&w, ">");
 	/* an incomplete kernel says so first, and what was not read */
 	for (i = 0; i < m->nerrors; i++) {
@@ -261,6 +290,8 @@ void store_write(const struct kabi_model *m, FILE *out)
 	}
 	for (i = 0; i < m->nsymbols; i++)
 		write_symbol(&w, &m->symbols[i]);
+	for (i = 0; i < m->nsyscalls; i++)
+		write_syscall(&w, &m->syscalls[i]);
 	for (i = 1; i < m->ntypes; i++)
 		order[n++] = (uint32_t)i;
 	array_sort_r(order, n, sizeof(*order), compare_ids, &w.names);
