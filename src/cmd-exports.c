@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "input.h"
+#include "package/package.h"
 #include "kabi.h"
 #include "elf/elf.h"
 #include "util/atomic_file.h"
@@ -137,7 +138,7 @@ int cmd_exports(int argc, char **argv)
 	struct kernel_files kf;
 	struct export_table table;
 	struct diag d;
-	int i, err;
+	int err;
 
 	input_options_init(&opts.input);
 	err = parse_options(argc, argv, &opts);
@@ -147,8 +148,8 @@ int cmd_exports(int argc, char **argv)
 	}
 	diag_init(&d);
 	kernel_files_init(&kf);
-	for (i = optind; i < argc; i++)
-		kernel_files_add(&kf, argv[i], &opts.input.tree, &d);
+	package_add_paths(&kf, argc - optind, argv + optind, &opts.input.tree,
+			  opts.input.jobs, &d);
 	kernel_files_warn_no_vmlinux(&kf, &d);
 	export_table_init(&table);
 	exports_read_files(&kf, opts.input.jobs, &table, &d);

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "package/package.h"
 #include "store/store.h"
 #include "symvers/symvers.h"
 #include "util/source.h"
@@ -150,11 +151,10 @@ static int load_kernel(int argc, char **argv, const struct input_options *opts,
 	struct kdwarf_options dwarf = {0};
 	struct kernel_files kf;
 	struct export_table table;
-	int i, err = 0, shown = -1;
+	int err = 0, shown = -1;
 
 	kernel_files_init(&kf);
-	for (i = 0; i < argc; i++)
-		kernel_files_add(&kf, argv[i], &opts->tree, d);
+	package_add_paths(&kf, argc, argv, &opts->tree, opts->jobs, d);
 	/* a baseline or a comparison of half a kernel would mislead */
 	if (kernel_files_need_vmlinux(&kf, d)) {
 		err = -KABI_E_NO_INPUT;

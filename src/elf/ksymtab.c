@@ -501,7 +501,7 @@ void exports_read_file(const struct kernel_file *file, struct export_table *t,
 	uint32_t module;
 	int err = 0;
 
-	if (kelf_open(&f, file->path, d))
+	if (kelf_open(&f, &file->elf, d))
 		return;
 	t->machine = f.ehdr.e_machine;
 	t->elf_class = f.ehdr.e_ident[EI_CLASS];
@@ -519,9 +519,9 @@ void exports_read_file(const struct kernel_file *file, struct export_table *t,
 	r.f = &f;
 	r.strings = kelf_find_section(&f, "__ksymtab_strings");
 	if (ntables && !r.strings)
-		err =
-		    diag_error(d, KABI_E_BAD_KSYMTAB, DIAG_AT_FILE(file->path),
-			       "export table without '__ksymtab_strings'");
+		err = diag_error(d, KABI_E_BAD_KSYMTAB,
+				 DIAG_AT_FILE(file->elf.name),
+				 "export table without '__ksymtab_strings'");
 	if (!err && ntables)
 		err = kelf_section_load(&f, r.strings);
 	if (!err)

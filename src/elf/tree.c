@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "elf.h"
 #include "../util/strbuf.h"
@@ -45,14 +46,33 @@ void kernel_files_init(struct kernel_files *kf)
 	memset(kf, 0, sizeof(*kf));
 }
 
+static void kernel_input_free(struct kernel_input *in)
+{
+	free(in->name);
+	if (in->fd >= 0)
+		close(in->fd);
+	in->name = NULL;
+	in->fd = -1;
+}
+
+static void kernel_file_free(struct kernel_file *f)
+{
+	kernel_input_free(&f->elf);
+	kernel_input_free(&f->debug);
+	free(f->module);
+}
+
+const struct kernel_input *kernel_file_dwarf(const struct kernel_file *f)
+{
+	return f->debug.name ? &f->debug : &f->elf;
+}
+
 void kernel_files_free(struct kernel_files *kf)
 {
 	size_t i;
 
-	for (i = 0; i < kf->count; i++) {
-		free(kf->files[i].path);
-		free(kf->files[i].module);
-	}
+	for (i = 0; i < kf->count; i++)
+		kernel_file_free(&kf->files[i]);
 	free(kf->files);
 	free(kf->release);
 	free(kf->tree);
@@ -152,16 +172,26 @@ char *module_name_from_path(const char *path)
 	return name;
 }
 
-static void add_file(struct kernel_files *kf, const char *path, char *module,
-		     bool is_vmlinux)
+/* Takes name (and fd, for a package member: else -1) and module. */
+static void add_input(struct kernel_files *kf, char *name, int fd, char *module,
+		      bool is_vmlinux)
 {
 	struct kernel_file *f;
 
 	ALLOC_GROW(kf->files, kf->count + 1, kf->alloc);
 	f = &kf->files[kf->count++];
-	f->path = xstrdup(path);
+	f->elf.name = name;
+	f->elf.fd = fd;
+	f->debug.name = NULL;
+	f->debug.fd = -1;
 	f->module = module;
 	f->is_vmlinux = is_vmlinux;
+}
+
+static void add_file(struct kernel_files *kf, const char *path, char *module,
+		     bool is_vmlinux)
+{
+	add_input(kf, xstrdup(path), -1, module, is_vmlinux);
 }
 
 static int compare_files(const void *a, const void *b)
@@ -172,7 +202,7 @@ static int compare_files(const void *a, const void *b)
 	if (x->is_vmlinux != y->is_vmlinux)
 		return x->is_vmlinux ? -1 : 1;
 	c = strcmp(x->module, y->module);
-	return c ? c : strcmp(x->path, y->path);
+	return c ? c : strcmp(x->elf.name, y->elf.name);
 }
 
 static int compare_names(const void *a, const void *b)
@@ -310,9 +340,10 @@ static void walk_modules(struct tree_scan *scan, const char *dir)
 	free_names(names, n);
 }
 
-static char *release_of_vmlinux(const char *top, const char *path)
+/* The release a path names: lib/modules/VER/..., or vmlinux-VER */
+static char *release_of_path(const char *rel)
 {
-	const char *rel = path + strlen(top) + 1, *base, *rest;
+	const char *base, *rest;
 	char *ver = split_modules_dir(rel, &rest);
 
 	if (ver)
@@ -323,6 +354,11 @@ static char *release_of_vmlinux(const char *top, const char *path)
 	    base[8])
 		return xstrdup(base + 8);
 	return NULL;
+}
+
+static char *release_of_vmlinux(const char *top, const char *path)
+{
+	return release_of_path(path + strlen(top) + 1);
 }
 
 static int find_vmlinux(const char *top, const struct tree_options *opts,
@@ -505,18 +541,77 @@ void kernel_files_warn_no_vmlinux(const struct kernel_files *kf, struct diag *d)
 	strbuf_release(&places);
 }
 
-static bool same_file(const char *a, const char *b)
+static bool same_file(const struct kernel_input *a,
+		      const struct kernel_input *b)
 {
 	struct stat x, y;
 
-	return !stat(a, &x) && !stat(b, &y) && x.st_dev == y.st_dev &&
-	       x.st_ino == y.st_ino;
+	if (a->fd >= 0 || b->fd >= 0) /* one package named twice */
+		return a->fd >= 0 && b->fd >= 0 && !strcmp(a->name, b->name);
+	return !stat(a->name, &x) && !stat(b->name, &y) &&
+	       x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+}
+
+/* A separate debug file: below usr/lib/debug/ in its tree or package. */
+static bool is_debug_file(const struct kernel_input *in)
+{
+	const char *p = in->name;
+
+	while ((p = strstr(p, "usr/lib/debug/"))) {
+		if (p == in->name || p[-1] == '/' || p[-1] == ':')
+			return true;
+		p++;
+	}
+	return false;
+}
+
+/*
+ * A binary and its debug file, for one module or for vmlinux: one file
+ * of the kernel. The debug file is read alone when it carries the export
+ * tables, as Debian's do; else exports come from the binary, DWARF from
+ * the debug file. Whether they are the same build is not checked: they
+ * are paired by path, as the packages name them.
+ */
+static bool pair_debug(struct kernel_file *a, struct kernel_file *b)
+{
+	struct kernel_file *bin = a, *dbg = b;
+
+	if (a->debug.name || b->debug.name ||
+	    is_debug_file(&a->elf) == is_debug_file(&b->elf))
+		return false;
+	if (is_debug_file(&a->elf)) {
+		bin = b;
+		dbg = a;
+	}
+	if (kelf_has_export_tables(&dbg->elf)) {
+		kernel_input_free(&bin->elf);
+		bin->elf = dbg->elf;
+	} else {
+		bin->debug = dbg->elf;
+	}
+	dbg->elf.name = NULL;
+	dbg->elf.fd = -1;
+	if (bin != a) {
+		free(a->module);
+		*a = *b;
+	} else {
+		free(b->module);
+	}
+	return true;
+}
+
+static void remove_file(struct kernel_files *kf, size_t i)
+{
+	memmove(&kf->files[i], &kf->files[i + 1],
+		(kf->count - i - 1) * sizeof(kf->files[i]));
+	kf->count--;
 }
 
 /*
  * One file named twice (a module and the tree that holds it) is read
- * once; two files for one module are not one kernel: the second is an
- * error, and not read. Two vmlinux files are the caller's to refuse.
+ * once; a binary and its debug file are paired; two other files for one
+ * module are not one kernel: the second is an error, and not read. Two
+ * vmlinux files not a pair are the caller's to refuse.
  */
 static int drop_repeats(struct kernel_files *kf, struct diag *d)
 {
@@ -527,26 +622,43 @@ static int drop_repeats(struct kernel_files *kf, struct diag *d)
 		struct kernel_file *a = &kf->files[i - 1], *b = &kf->files[i];
 
 		if (a->is_vmlinux != b->is_vmlinux ||
-		    strcmp(a->module, b->module) ||
-		    (a->is_vmlinux && !same_file(a->path, b->path))) {
+		    strcmp(a->module, b->module)) {
 			i++;
 			continue;
 		}
-		if (same_file(a->path, b->path))
-			diag_warning(d, DIAG_AT_FILE(b->path),
+		if (pair_debug(a, b)) {
+			remove_file(kf, i);
+			continue;
+		}
+		if (a->is_vmlinux && !same_file(&a->elf, &b->elf)) {
+			i++;
+			continue;
+		}
+		if (same_file(&a->elf, &b->elf))
+			diag_warning(d, DIAG_AT_FILE(b->elf.name),
 				     "named twice: read once");
 		else
 			err = diag_error(
-			    d, KABI_E_USAGE, DIAG_AT_FILE(b->path),
+			    d, KABI_E_USAGE, DIAG_AT_FILE(b->elf.name),
 			    "a second file for module '%s' (the first: '%s'): "
 			    "not read, one kernel at a time",
-			    b->module, a->path);
-		free(b->path);
-		free(b->module);
-		memmove(b, b + 1, (kf->count - i - 1) * sizeof(*b));
-		kf->count--;
+			    b->module, a->elf.name);
+		kernel_file_free(b);
+		remove_file(kf, i);
 	}
 	return err;
+}
+
+/* Sorted, repeats dropped, pairs made, after path was added. */
+static void settle(struct kernel_files *kf, const char *path, bool had_vmlinux,
+		   int err, struct diag *d)
+{
+	array_sort(kf->files, kf->count, sizeof(*kf->files), compare_files);
+	if (!err)
+		err = drop_repeats(kf, d);
+	if (!err && had_vmlinux && kf->count > 1 && kf->files[1].is_vmlinux)
+		diag_error(d, KABI_E_USAGE, DIAG_AT_FILE(path),
+			   "a second vmlinux: one kernel at a time");
 }
 
 void kernel_files_add(struct kernel_files *kf, const char *path,
@@ -591,10 +703,151 @@ void kernel_files_add(struct kernel_files *kf, const char *path,
 		    base[8])
 			kf->release = xstrdup(base + 8);
 	}
-	array_sort(kf->files, kf->count, sizeof(*kf->files), compare_files);
+	settle(kf, path, had_vmlinux, err, d);
+}
+
+static bool matches_any(const char *const *patterns, size_t n, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!fnmatch(patterns[i], path, FNM_PATHNAME))
+			return true;
+	return false;
+}
+
+#define MATCHES(places, path)                                                  \
+	matches_any(places, sizeof(places) / sizeof(*places), path)
+
+static bool is_module_member(const char *path)
+{
+	const char *rest;
+	char *ver;
+
+	if (!module_suffix_len(path))
+		return false;
+	ver = split_modules_dir(path, &rest);
+	free(ver);
+	return ver != NULL;
+}
+
+bool kernel_files_wants(const char *path)
+{
+	return is_module_member(path) || MATCHES(vmlinux_places, path) ||
+	       MATCHES(image_places, path);
+}
+
+/*
+ * The member that is the package's vmlinux: one in a vmlinux place, else
+ * a kernel image; n if none, n + 1 (reported) if several.
+ */
+static size_t member_vmlinux(const char *pkg, const struct kernel_member *m,
+			     size_t n, struct diag *d)
+{
+	struct strbuf list = STRBUF_INIT;
+	size_t i, found = n, count = 0;
+	int pass;
+
+	for (pass = 0; pass < 2 && !count; pass++)
+		for (i = 0; i < n; i++)
+			if (pass ? MATCHES(image_places, m[i].path)
+				 : MATCHES(vmlinux_places, m[i].path)) {
+				strbuf_addf(&list, "%s'%s'", count ? ", " : "",
+					    m[i].path);
+				found = i;
+				count++;
+			}
+	if (count > 1) {
+		diag_error(d, KABI_E_NO_INPUT, DIAG_AT_FILE(pkg),
+			   "several vmlinux files (%s): choose one with "
+			   "--vmlinux",
+			   list.buf);
+		found = n + 1;
+	}
+	strbuf_release(&list);
+	return found;
+}
+
+static char *member_name(const char *pkg, const char *path)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addf(&sb, "%s:%s", pkg, path);
+	return strbuf_detach(&sb);
+}
+
+/* The release a package's files are of: its vmlinux's, or its modules'. */
+static char *member_release(const struct kernel_member *m, size_t n, size_t vm)
+{
+	size_t i;
+
+	if (vm < n)
+		return release_of_path(m[vm].path);
+	for (i = 0; i < n; i++)
+		if (m[i].fd >= 0 && is_module_member(m[i].path))
+			return release_of_path(m[i].path);
+	return NULL;
+}
+
+/* Each module of release; modules of another one are an error. */
+static void add_member_modules(struct kernel_files *kf, const char *pkg,
+			       struct kernel_member *m, size_t n,
+			       const char *release, struct diag *d)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		char *ver = NULL, *name, *where;
+
+		if (m[i].fd < 0 || !is_module_member(m[i].path))
+			continue;
+		name = module_name(m[i].path, &ver);
+		where = member_name(pkg, m[i].path);
+		if (release && ver && strcmp(ver, release)) {
+			diag_error(d, KABI_E_NO_INPUT, DIAG_AT_FILE(where),
+				   "a module of another kernel (%s, not %s): "
+				   "not read, one kernel at a time",
+				   ver, release);
+			free(name);
+			free(where);
+		} else {
+			add_input(kf, where, m[i].fd, name, false);
+			m[i].fd = -1;
+		}
+		free(ver);
+	}
+}
+
+void kernel_files_add_members(struct kernel_files *kf, const char *pkg,
+			      struct kernel_member *m, size_t n,
+			      const struct tree_options *opts, struct diag *d)
+{
+	bool had_vmlinux = has_vmlinux(kf);
+	size_t i, vm = opts && opts->vmlinux ? n : member_vmlinux(pkg, m, n, d);
+	size_t before = kf->count;
+	char *release = member_release(m, n, vm);
+	int err = vm > n ? -KABI_E_NO_INPUT : 0;
+
+	if (opts && opts->vmlinux)
+		add_file(kf, opts->vmlinux, xstrdup("vmlinux"), true);
+	if (vm < n) {
+		add_input(kf, member_name(pkg, m[vm].path), m[vm].fd,
+			  xstrdup("vmlinux"), true);
+		m[vm].fd = -1;
+	}
 	if (!err)
-		err = drop_repeats(kf, d);
-	if (!err && had_vmlinux && kf->count > 1 && kf->files[1].is_vmlinux)
-		diag_error(d, KABI_E_USAGE, DIAG_AT_FILE(path),
-			   "a second vmlinux: one kernel at a time");
+		add_member_modules(kf, pkg, m, n, release, d);
+	if (!err && kf->count == before)
+		err = diag_error(d, KABI_E_NO_INPUT, DIAG_AT_FILE(pkg),
+				 "no vmlinux and no modules in this package");
+	if (!kf->release && release)
+		kf->release = xstrdup(release);
+	free(release);
+	for (i = 0; i < n; i++) {
+		free(m[i].path);
+		if (m[i].fd >= 0)
+			close(m[i].fd);
+	}
+	free(m);
+	settle(kf, pkg, had_vmlinux, err, d);
 }

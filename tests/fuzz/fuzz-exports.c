@@ -8,7 +8,10 @@
 
 static void read_as(const char *path, const char *module, bool vmlinux)
 {
-	struct kernel_file file = {(char *)path, (char *)module, vmlinux};
+	struct kernel_file file = {.elf = {(char *)path, -1},
+				   .debug = {NULL, -1},
+				   .module = (char *)module,
+				   .is_vmlinux = vmlinux};
 	struct export_table t;
 	struct diag d;
 

@@ -1,0 +1,336 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Reading .deb and .rpm packages in place with libarchive; see
+ * package.h. Only the formats and filters packages use are enabled, and
+ * only those libarchive decodes itself: its "all" would run external
+ * programs (lrzip, lzop, ...) on whatever a crafted package asks for.
+ */
+#include "package.h"
+
+#include <archive.h>
+#include <archive_entry.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../util/memfile.h"
+#include "../util/parallel.h"
+#include "../util/strbuf.h"
+#include "../util/xalloc.h"
+#include "../util/banned.h"
+
+#define COPY_BUFFER (1 << 20)
+
+enum package_kind { PACKAGE_NONE, PACKAGE_DEB, PACKAGE_RPM };
+
+/* The members of one package being read, and where it stands. */
+struct reader {
+	const char *pkg;
+	struct diag *d;
+	uint64_t total; /* bytes kept so far */
+	struct kernel_member *members;
+	size_t n, alloc;
+	char *buf;
+};
+
+static enum package_kind package_kind(const char *path)
+{
+	unsigned char head[24];
+	ssize_t n = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+
+	if (fd >= 0) {
+		n = pread(fd, head, sizeof(head), 0);
+		close(fd);
+	}
+	/* a .deb's first member is debian-binary; a static library's is not */
+	if (n >= 21 && !memcmp(head, "!<arch>\ndebian-binary", 21))
+		return PACKAGE_DEB;
+	if (n >= 4 && !memcmp(head, "\xed\xab\xee\xdb", 4))
+		return PACKAGE_RPM;
+	return PACKAGE_NONE;
+}
+
+bool package_is(const char *path)
+{
+	return package_kind(path) != PACKAGE_NONE;
+}
+
+/* The decompressors, each only if libarchive has it built in. */
+static void support_filters(struct archive *a)
+{
+	if (archive_zlib_version())
+		archive_read_support_filter_gzip(a);
+	if (archive_bzlib_version())
+		archive_read_support_filter_bzip2(a);
+	if (archive_liblzma_version()) {
+		archive_read_support_filter_xz(a);
+		archive_read_support_filter_lzma(a);
+	}
+	if (archive_libzstd_version())
+		archive_read_support_filter_zstd(a);
+}
+
+static int damaged(struct reader *r, struct archive *a)
+{
+	const char *why = archive_error_string(a);
+
+	return diag_error(r->d, KABI_E_BAD_PACKAGE, DIAG_AT_FILE(r->pkg),
+			  "cannot read the package: %s",
+			  why ? why : "truncated or damaged");
+}
+
+static int too_big(struct reader *r, const char *where, const char *what,
+		   uint64_t bound)
+{
+	return diag_error(r->d, KABI_E_BAD_PACKAGE, DIAG_AT_FILE(where),
+			  "%s more than %" PRIu64 " MiB: not read", what,
+			  bound >> 20);
+}
+
+/* Copy the entry's bytes into mem, within the bounds. */
+static int copy_data(struct reader *r, struct archive *a, int mem,
+		     const char *where)
+{
+	uint64_t size = 0;
+	la_ssize_t n;
+
+	while ((n = archive_read_data(a, r->buf, COPY_BUFFER)) > 0) {
+		size += (uint64_t)n;
+		r->total += (uint64_t)n;
+		if (size > PACKAGE_MAX_MEMBER)
+			return too_big(r, where, "a file of",
+				       PACKAGE_MAX_MEMBER);
+		if (r->total > PACKAGE_MAX_TOTAL)
+			return too_big(r, where, "kernel files in all of",
+				       PACKAGE_MAX_TOTAL);
+		if (memfile_write(mem, r->buf, (size_t)n) < 0)
+			return diag_error(r->d, KABI_E_IO, DIAG_AT_FILE(where),
+					  "cannot keep in memory: %s",
+					  strerror(errno));
+	}
+	return n < 0 ? damaged(r, a) : 0;
+}
+
+/* One file of the kernel, copied into a new memory file. */
+static int keep_member(struct reader *r, struct archive *a,
+		       struct archive_entry *e, const char *path)
+{
+	struct strbuf where = STRBUF_INIT;
+	int mem, err;
+
+	strbuf_addf(&where, "%s:%s", r->pkg, path);
+	if (archive_entry_size_is_set(e) &&
+	    archive_entry_size(e) > (la_int64_t)PACKAGE_MAX_MEMBER) {
+		err = too_big(r, where.buf, "a file of", PACKAGE_MAX_MEMBER);
+		strbuf_release(&where);
+		return err;
+	}
+	mem = memfile_create("kabi-member");
+	if (mem < 0)
+		err = diag_error(r->d, KABI_E_IO, DIAG_AT_FILE(where.buf),
+				 "cannot create a memory file: %s",
+				 strerror(errno));
+	else
+		err = copy_data(r, a, mem, where.buf);
+	strbuf_release(&where);
+	if (err) {
+		if (mem >= 0)
+			close(mem);
+		return err;
+	}
+	ALLOC_GROW(r->members, r->n + 1, r->alloc);
+	r->members[r->n].path = xstrdup(path);
+	r->members[r->n].fd = mem;
+	r->n++;
+	return 0;
+}
+
+/* "./lib/modules/..." as "lib/modules/...", the way a tree's files are. */
+static const char *member_path(struct archive_entry *e)
+{
+	const char *p = archive_entry_pathname(e);
+
+	while (p && (!strncmp(p, "./", 2) || *p == '/'))
+		p += *p == '/' ? 1 : 2;
+	return p;
+}
+
+/* Every entry of a tar or cpio archive; the kernel's files are kept. */
+static int read_entries(struct reader *r, struct archive *a)
+{
+	struct archive_entry *e;
+	int rc, err = 0;
+
+	while (!err && ((rc = archive_read_next_header(a, &e)) == ARCHIVE_OK ||
+			rc == ARCHIVE_WARN)) {
+		const char *path = member_path(e);
+
+		if (archive_entry_filetype(e) == AE_IFREG && path &&
+		    kernel_files_wants(path))
+			err = keep_member(r, a, e, path);
+	}
+	if (err)
+		return err;
+	return rc == ARCHIVE_EOF ? 0 : damaged(r, a);
+}
+
+/* A .deb's data.tar.*, read as it streams out of the ar archive. */
+struct nested {
+	struct archive *outer;
+	char buf[1 << 16];
+};
+
+static la_ssize_t nested_read(struct archive *a, void *ctx, const void **out)
+{
+	struct nested *n = ctx;
+	la_ssize_t got = archive_read_data(n->outer, n->buf, sizeof(n->buf));
+
+	*out = n->buf;
+	if (got < 0) {
+		const char *why = archive_error_string(n->outer);
+
+		archive_set_error(a, archive_errno(n->outer), "%s",
+				  why ? why : "truncated or damaged");
+		return -1;
+	}
+	return got;
+}
+
+static int read_data_tar(struct reader *r, struct archive *outer)
+{
+	struct nested *n = xmalloc(sizeof(*n));
+	struct archive *a = archive_read_new();
+	int err;
+
+	n->outer = outer;
+	support_filters(a);
+	archive_read_support_format_tar(a);
+	if (archive_read_open(a, n, NULL, nested_read, NULL) != ARCHIVE_OK)
+		err = damaged(r, a);
+	else
+		err = read_entries(r, a);
+	archive_read_free(a);
+	free(n);
+	return err;
+}
+
+static int read_deb(struct reader *r, struct archive *a)
+{
+	struct archive_entry *e;
+	bool data = false;
+	int rc, err = 0;
+
+	archive_read_support_format_ar(a);
+	if (archive_read_open_filename(a, r->pkg, 1 << 16) != ARCHIVE_OK)
+		return damaged(r, a);
+	while (!err && ((rc = archive_read_next_header(a, &e)) == ARCHIVE_OK ||
+			rc == ARCHIVE_WARN)) {
+		const char *name = archive_entry_pathname(e);
+
+		if (name && !strncmp(name, "data.tar", 8) && !data) {
+			data = true;
+			err = read_data_tar(r, a);
+		}
+	}
+	if (err)
+		return err;
+	if (rc != ARCHIVE_EOF)
+		return damaged(r, a);
+	if (!data)
+		return diag_error(r->d, KABI_E_BAD_PACKAGE,
+				  DIAG_AT_FILE(r->pkg),
+				  "a Debian package without data.tar");
+	return 0;
+}
+
+static int read_rpm(struct reader *r, struct archive *a)
+{
+	archive_read_support_filter_rpm(a);
+	support_filters(a);
+	archive_read_support_format_cpio(a);
+	if (archive_read_open_filename(a, r->pkg, 1 << 16) != ARCHIVE_OK)
+		return damaged(r, a);
+	return read_entries(r, a);
+}
+
+/* The kernel's files in the package at path, or an error. */
+static int package_read(const char *path, enum package_kind kind,
+			struct kernel_member **members, size_t *n,
+			struct diag *d)
+{
+	struct reader r = {.pkg = path, .d = d};
+	struct archive *a = archive_read_new();
+	size_t i;
+	int err;
+
+	r.buf = xmalloc(COPY_BUFFER);
+	err = kind == PACKAGE_DEB ? read_deb(&r, a) : read_rpm(&r, a);
+	archive_read_free(a);
+	free(r.buf);
+	if (err) {
+		for (i = 0; i < r.n; i++) {
+			free(r.members[i].path);
+			close(r.members[i].fd);
+		}
+		free(r.members);
+		return err;
+	}
+	*members = r.members;
+	*n = r.n;
+	return 0;
+}
+
+struct package_slot {
+	enum package_kind kind;
+	struct kernel_member *members;
+	size_t n;
+	int err;
+	struct diag diag;
+};
+
+struct package_job {
+	char **paths;
+	struct package_slot *slots;
+};
+
+static void read_one(size_t i, void *ctx)
+{
+	struct package_job *job = ctx;
+	struct package_slot *s = &job->slots[i];
+
+	if (s->kind != PACKAGE_NONE)
+		s->err = package_read(job->paths[i], s->kind, &s->members,
+				      &s->n, &s->diag);
+}
+
+void package_add_paths(struct kernel_files *kf, int npaths, char **paths,
+		       const struct tree_options *opts, unsigned jobs,
+		       struct diag *d)
+{
+	size_t n = npaths > 0 ? (size_t)npaths : 0, i;
+	struct package_job job = {paths,
+				  xcalloc(n ? n : 1, sizeof(*job.slots))};
+
+	for (i = 0; i < n; i++) {
+		job.slots[i].kind = package_kind(paths[i]);
+		diag_init(&job.slots[i].diag);
+	}
+	/* decompressing is what takes time: packages side by side */
+	parallel_run(n, jobs, read_one, &job);
+	for (i = 0; i < n; i++) {
+		struct package_slot *s = &job.slots[i];
+
+		diag_move(d, &s->diag);
+		if (s->kind == PACKAGE_NONE)
+			kernel_files_add(kf, paths[i], opts, d);
+		else if (!s->err)
+			kernel_files_add_members(kf, paths[i], s->members, s->n,
+						 opts, d);
+		diag_free(&s->diag);
+	}
+	free(job.slots);
+}

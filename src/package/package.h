@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The package/ stage: a distribution's kernel packages as input, read in
+ * place. A Debian package (.deb: an ar archive whose data.tar.* holds the
+ * files) or an RPM (a cpio payload) is streamed once with libarchive; the
+ * files a kernel is made of (vmlinux, the kernel image, modules, and
+ * their debug files below usr/lib/debug) are copied into anonymous memory
+ * files, within bounds, and handed to elf/ as a tree's files would be.
+ */
+#ifndef KABI_PACKAGE_H
+#define KABI_PACKAGE_H
+
+#include <stdbool.h>
+
+#include "../elf/elf.h"
+#include "../util/diag.h"
+
+/* No member of a kernel package comes near these; beyond is an attack. */
+#define PACKAGE_MAX_MEMBER (UINT64_C(2) << 30)
+#define PACKAGE_MAX_TOTAL  (UINT64_C(16) << 30)
+
+/* Whether path is a .deb or an .rpm, by its first bytes. */
+bool package_is(const char *path);
+
+/*
+ * Add what each path names to kf: a package's kernel files, or what
+ * kernel_files_add takes. Packages are read on up to jobs threads, and
+ * added in the order given.
+ */
+void package_add_paths(struct kernel_files *kf, int npaths, char **paths,
+		       const struct tree_options *opts, unsigned jobs,
+		       struct diag *d);
+
+#endif
