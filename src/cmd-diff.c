@@ -6,6 +6,7 @@
  */
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -16,6 +17,7 @@
 #include "suppress/suppress.h"
 #include "util/atomic_file.h"
 #include "util/parallel.h"
+#include "util/xalloc.h"
 #include "util/banned.h"
 
 static const char usage[] =
@@ -25,7 +27,11 @@ static const char usage[] =
     "added or removed, export kinds, namespaces and CRCs, and every change\n"
     "of the types exports use, each root cause once with the exports it\n"
     "reaches. OLD and NEW are each a baseline written by 'kabi dump', or a\n"
-    "vmlinux, a module or a folder holding a kernel tree.\n"
+    "vmlinux, a module, a folder holding a kernel tree, or a kernel package\n"
+    "(.deb, .rpm). A kernel in several packages is OLD or NEW with --d1 or\n"
+    "--d2 for each other one, as with abipkgdiff:\n"
+    "  kabi diff --d1 old-dbg.deb --d2 new-dbg.deb old-image.deb "
+    "new-image.deb\n"
     "\n"
     "Options:\n"
     "      --symbols FILE    compare only the exports listed in FILE (one "
@@ -39,6 +45,9 @@ static const char usage[] =
     "      --ignore-crc      judge by types and exports alone: CRC changes\n"
     "                        are not shown and set no exit bit (kernels\n"
     "                        without modversions, policies that accept them)\n"
+    "      --d1 PATH         more of OLD: its debug package, or any package,\n"
+    "                        file or folder of the same kernel; repeatable\n"
+    "      --d2 PATH         more of NEW, likewise\n"
     "      --format text|json  the report for people (default) or tools\n"
     "      --full            every export a root cause reaches, with its "
     "path,\n"
@@ -62,6 +71,9 @@ struct diff_options {
 	struct symbol_list symbols;
 	bool have_symbols;
 	struct suppressions rules;
+	/* --d1, --d2: more paths of OLD and NEW, after the one named */
+	const char **more[2];
+	size_t nmore[2], more_alloc[2];
 };
 
 struct diff_parse {
@@ -108,6 +120,15 @@ static int take_option(int c, const char *value, void *ctx)
 	case 'o':
 		opts->output = value;
 		return 0;
+	case '1':
+	case '2': {
+		size_t i = (size_t)(c - '1');
+
+		ALLOC_GROW(opts->more[i], opts->nmore[i] + 1,
+			   opts->more_alloc[i]);
+		opts->more[i][opts->nmore[i]++] = value;
+		return 0;
+	}
 	default: /* in the table, not taken: kabi's own mistake */
 		return cli_usage_error("diff", "option not handled");
 	}
@@ -125,6 +146,8 @@ static int parse_options(int argc, char **argv, struct diff_options *opts,
 	    {"format", required_argument, NULL, 'F'},
 	    {"full", no_argument, NULL, 'f'},
 	    {"output", required_argument, NULL, 'o'},
+	    {"d1", required_argument, NULL, '1'},
+	    {"d2", required_argument, NULL, '2'},
 	    CLI_INPUT_OPTIONS,
 	    {NULL, 0, NULL, 0},
 	};
@@ -141,7 +164,9 @@ static int parse_options(int argc, char **argv, struct diff_options *opts,
 
 /* The two sides, read at the same time, each with half the threads. */
 struct sides {
-	char **paths;
+	char **paths;	 /* OLD and NEW as named */
+	char **sides[2]; /* each with its --d1 or --d2 paths */
+	int npaths[2];
 	struct input_options opts[2];
 	struct kabi_model models[2];
 	struct diag diags[2];
@@ -153,8 +178,8 @@ static void load_side(size_t i, void *ctx)
 	struct sides *s = ctx;
 	struct input_stats stats = {0};
 
-	s->err[i] = input_load(1, &s->paths[i], &s->opts[i], &s->models[i],
-			       &stats, &s->diags[i]);
+	s->err[i] = input_load(s->npaths[i], s->sides[i], &s->opts[i],
+			       &s->models[i], &stats, &s->diags[i]);
 }
 
 /*
@@ -162,13 +187,20 @@ static void load_side(size_t i, void *ctx)
  * order; reading both at once keeps the cores busier than one after the
  * other. Errors come out in the order of the sides.
  */
-static int load_sides(struct sides *s, const struct input_options *o,
+static int load_sides(struct sides *s, const struct diff_options *opts,
 		      struct diag *d)
 {
+	const struct input_options *o = &opts->input;
 	unsigned threads = o->jobs, i;
+	size_t k;
 	int err = 0;
 
 	for (i = 0; i < 2; i++) {
+		s->npaths[i] = (int)opts->nmore[i] + 1;
+		s->sides[i] = xcalloc((size_t)s->npaths[i], sizeof(char *));
+		s->sides[i][0] = s->paths[i];
+		for (k = 0; k < opts->nmore[i]; k++)
+			s->sides[i][k + 1] = (char *)opts->more[i][k];
 		s->opts[i] = *o; /* debug_root stays o's */
 		s->opts[i].jobs = threads > 1 ? (threads + i) / 2 : 1;
 		s->opts[i].quiet = true; /* two progress lines would mix */
@@ -265,6 +297,8 @@ static int compare(struct diff_options *opts, struct sides *s, struct diag *d)
 static void free_options(struct diff_options *opts)
 {
 	input_options_free(&opts->input);
+	free(opts->more[0]);
+	free(opts->more[1]);
 	symbol_list_free(&opts->symbols);
 	suppressions_free(&opts->rules);
 }
@@ -286,11 +320,13 @@ int cmd_diff(int argc, char **argv)
 		return cli_finish(&d, err < 0 ? KABI_EXIT_OK : err);
 	}
 	sides.paths = &argv[optind];
-	err = load_sides(&sides, &opts.input, &d);
+	err = load_sides(&sides, &opts, &d);
 	/* a side that could not be read at all gives no report */
 	status = err ? KABI_EXIT_ERROR : compare(&opts, &sides, &d);
 	model_free(&sides.models[0]);
 	model_free(&sides.models[1]);
+	free(sides.sides[0]);
+	free(sides.sides[1]);
 	free_options(&opts);
 	return cli_finish(&d, status);
 }

@@ -284,6 +284,14 @@ static int package_read(const char *path, enum package_kind kind,
 	return 0;
 }
 
+static bool named_as_package(const char *path)
+{
+	size_t len = strlen(path);
+
+	return len > 4 && (!strcmp(path + len - 4, ".deb") ||
+			   !strcmp(path + len - 4, ".rpm"));
+}
+
 struct package_slot {
 	enum package_kind kind;
 	struct kernel_member *members;
@@ -325,7 +333,12 @@ void package_add_paths(struct kernel_files *kf, int npaths, char **paths,
 		struct package_slot *s = &job.slots[i];
 
 		diag_move(d, &s->diag);
-		if (s->kind == PACKAGE_NONE)
+		if (s->kind == PACKAGE_NONE && named_as_package(paths[i]))
+			diag_error(d, KABI_E_BAD_PACKAGE,
+				   DIAG_AT_FILE(paths[i]),
+				   "named as a package, but neither a Debian "
+				   "package nor an RPM");
+		else if (s->kind == PACKAGE_NONE)
 			kernel_files_add(kf, paths[i], opts, d);
 		else if (!s->err)
 			kernel_files_add_members(kf, paths[i], s->members, s->n,
