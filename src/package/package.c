@@ -12,10 +12,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <lzma.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "../util/inflate.h"
 #include "../util/memfile.h"
 #include "../util/parallel.h"
 #include "../util/strbuf.h"
@@ -30,7 +32,8 @@ enum package_kind { PACKAGE_NONE, PACKAGE_DEB, PACKAGE_RPM };
 struct reader {
 	const char *pkg;
 	struct diag *d;
-	uint64_t total; /* bytes kept so far */
+	unsigned threads; /* to decompress with */
+	uint64_t total;	  /* bytes kept so far */
 	struct kernel_member *members;
 	size_t n, alloc;
 	char *buf;
@@ -200,12 +203,108 @@ static la_ssize_t nested_read(struct archive *a, void *ctx, const void **out)
 	return got;
 }
 
-static int read_data_tar(struct reader *r, struct archive *outer)
+/*
+ * A data.tar.xz decoded here, on several threads where its blocks allow
+ * (dpkg-deb writes many): libarchive's xz decoder uses one, and
+ * decompressing is most of the time a package takes.
+ */
+struct xz_nested {
+	struct archive *outer;
+	lzma_stream x;
+	bool in_eof, done;
+	unsigned char out[1 << 16];
+};
+
+/* More of the compressed stream, from the ar member: 0, or -1. */
+static int xz_fill(struct archive *a, struct xz_nested *n)
 {
-	struct nested *n = xmalloc(sizeof(*n));
-	struct archive *a = archive_read_new();
+	const void *block;
+	size_t len;
+	la_int64_t offset;
+	int rc = archive_read_data_block(n->outer, &block, &len, &offset);
+
+	if (rc == ARCHIVE_EOF) {
+		n->in_eof = true;
+		return 0;
+	}
+	if (rc != ARCHIVE_OK && rc != ARCHIVE_WARN) {
+		const char *why = archive_error_string(n->outer);
+
+		archive_set_error(a, EINVAL, "%s",
+				  why ? why : "truncated or damaged");
+		return -1;
+	}
+	n->x.next_in = block;
+	n->x.avail_in = len;
+	return 0;
+}
+
+static la_ssize_t xz_read(struct archive *a, void *ctx, const void **out)
+{
+	struct xz_nested *n = ctx;
+
+	n->x.next_out = n->out;
+	n->x.avail_out = sizeof(n->out);
+	while (n->x.avail_out == sizeof(n->out) && !n->done) {
+		lzma_ret ret;
+
+		if (!n->x.avail_in && !n->in_eof && xz_fill(a, n))
+			return -1;
+		ret = lzma_code(&n->x, n->in_eof ? LZMA_FINISH : LZMA_RUN);
+		if (ret == LZMA_STREAM_END) {
+			n->done = true;
+		} else if (ret != LZMA_OK) {
+			archive_set_error(a, EINVAL, "%s",
+					  inflate_xz_error(ret));
+			return -1;
+		}
+	}
+	*out = n->out;
+	return (la_ssize_t)(sizeof(n->out) - n->x.avail_out);
+}
+
+static int read_tar_xz(struct reader *r, struct archive *outer)
+{
+	struct xz_nested *n = xcalloc(1, sizeof(*n));
+	lzma_mt mt = {.threads = r->threads,
+		      .memlimit_threading = INFLATE_XZ_MEMLIMIT,
+		      .memlimit_stop = INFLATE_XZ_MEMLIMIT};
+	struct archive *a;
+	lzma_ret ret;
 	int err;
 
+	n->outer = outer;
+	n->x = (lzma_stream)LZMA_STREAM_INIT;
+	ret = lzma_stream_decoder_mt(&n->x, &mt);
+	if (ret != LZMA_OK) {
+		free(n);
+		return diag_error(r->d, KABI_E_BAD_PACKAGE,
+				  DIAG_AT_FILE(r->pkg), "%s",
+				  inflate_xz_error(ret));
+	}
+	a = archive_read_new();
+	archive_read_support_format_tar(a);
+	if (archive_read_open(a, n, NULL, xz_read, NULL) != ARCHIVE_OK)
+		err = damaged(r, a);
+	else
+		err = read_entries(r, a);
+	archive_read_free(a);
+	lzma_end(&n->x);
+	free(n);
+	return err;
+}
+
+static int read_data_tar(struct reader *r, struct archive *outer,
+			 const char *name)
+{
+	struct nested *n;
+	struct archive *a;
+	int err;
+
+	if (!strcmp(name, "data.tar.xz"))
+		return read_tar_xz(r, outer);
+	n = xmalloc(sizeof(*n));
+	a = archive_read_new();
 	n->outer = outer;
 	support_filters(a);
 	archive_read_support_format_tar(a);
@@ -233,7 +332,7 @@ static int read_deb(struct reader *r, struct archive *a)
 
 		if (name && !strncmp(name, "data.tar", 8) && !data) {
 			data = true;
-			err = read_data_tar(r, a);
+			err = read_data_tar(r, a, name);
 		}
 	}
 	if (err)
@@ -259,10 +358,10 @@ static int read_rpm(struct reader *r, struct archive *a)
 
 /* The kernel's files in the package at path, or an error. */
 static int package_read(const char *path, enum package_kind kind,
-			struct kernel_member **members, size_t *n,
-			struct diag *d)
+			unsigned threads, struct kernel_member **members,
+			size_t *n, struct diag *d)
 {
-	struct reader r = {.pkg = path, .d = d};
+	struct reader r = {.pkg = path, .d = d, .threads = threads};
 	struct archive *a = archive_read_new();
 	size_t i;
 	int err;
@@ -302,6 +401,7 @@ struct package_slot {
 
 struct package_job {
 	char **paths;
+	unsigned threads; /* for each package's decompression */
 	struct package_slot *slots;
 };
 
@@ -311,8 +411,8 @@ static void read_one(size_t i, void *ctx)
 	struct package_slot *s = &job->slots[i];
 
 	if (s->kind != PACKAGE_NONE)
-		s->err = package_read(job->paths[i], s->kind, &s->members,
-				      &s->n, &s->diag);
+		s->err = package_read(job->paths[i], s->kind, job->threads,
+				      &s->members, &s->n, &s->diag);
 }
 
 void package_add_paths(struct kernel_files *kf, int npaths, char **paths,
@@ -320,7 +420,7 @@ void package_add_paths(struct kernel_files *kf, int npaths, char **paths,
 		       struct diag *d)
 {
 	size_t n = npaths > 0 ? (size_t)npaths : 0, i;
-	struct package_job job = {paths,
+	struct package_job job = {paths, jobs ? jobs : 1,
 				  xcalloc(n ? n : 1, sizeof(*job.slots))};
 
 	for (i = 0; i < n; i++) {
