@@ -186,6 +186,13 @@ int kelf_open_debug_input(const struct kernel_input *in, struct diag *d);
  */
 bool kelf_has_export_tables(const struct kernel_input *in);
 
+/*
+ * The GNU build-id of a file, copied into id (at most max bytes): its
+ * length, or 0 when it has none or cannot be read.
+ */
+size_t kelf_build_id(const struct kernel_input *in, unsigned char *id,
+		     size_t max);
+
 /* "x86-64", "AArch64", ... for an ELF e_machine */
 const char *kelf_machine_name(unsigned machine);
 

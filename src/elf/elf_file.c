@@ -699,3 +699,53 @@ bool kelf_has_export_tables(const struct kernel_input *in)
 	diag_free(&quiet);
 	return found;
 }
+
+/* The GNU build-id note among a file's notes, if any. */
+static size_t find_build_id(Elf *elf, unsigned char *id, size_t max)
+{
+	Elf_Scn *scn = NULL;
+
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		GElf_Nhdr nh;
+		Elf_Data *data;
+		size_t off = 0, name, desc;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_NOTE ||
+		    !(data = elf_getdata(scn, NULL)))
+			continue;
+		/* gelf_getnote checks each note against the data's size */
+		while ((off = gelf_getnote(data, off, &nh, &name, &desc)) > 0)
+			if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 &&
+			    !memcmp((const char *)data->d_buf + name, "GNU",
+				    4) &&
+			    nh.n_descsz && nh.n_descsz <= max) {
+				memcpy(id, (const char *)data->d_buf + desc,
+				       nh.n_descsz);
+				return nh.n_descsz;
+			}
+	}
+	return 0;
+}
+
+size_t kelf_build_id(const struct kernel_input *in, unsigned char *id,
+		     size_t max)
+{
+	struct diag quiet;
+	size_t len = 0;
+	Elf *elf;
+	int fd;
+
+	diag_init(&quiet); /* unreadable: the reader will say so */
+	fd = kelf_open_input(in, NULL, &quiet);
+	diag_free(&quiet);
+	if (fd < 0)
+		return 0;
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	if (elf && elf_kind(elf) == ELF_K_ELF)
+		len = find_build_id(elf, id, max);
+	if (elf)
+		elf_end(elf);
+	close(fd);
+	return len;
+}

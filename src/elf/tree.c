@@ -566,23 +566,51 @@ static bool is_debug_file(const struct kernel_input *in)
 }
 
 /*
- * A binary and its debug file, for one module or for vmlinux: one file
- * of the kernel. The debug file is read alone when it carries the export
- * tables, as Debian's do; else exports come from the binary, DWARF from
- * the debug file. Whether they are the same build is not checked: they
- * are paired by path, as the packages name them.
+ * Whether the build-ids of a binary and a debug file differ, when both
+ * have one: then they are not of one build (an image of one kernel and
+ * the debug package of another), and pairing them would mislead.
  */
-static bool pair_debug(struct kernel_file *a, struct kernel_file *b)
+static int check_build_ids(const struct kernel_file *bin,
+			   const struct kernel_file *dbg, struct diag *d)
+{
+	unsigned char a[64], b[64];
+	size_t alen = kelf_build_id(&dbg->elf, a, sizeof(a)), blen;
+
+	if (!alen)
+		return 0;
+	blen = kelf_build_id(&bin->elf, b, sizeof(b));
+	if (!blen || (alen == blen && !memcmp(a, b, alen)))
+		return 0;
+	return diag_error(d, KABI_E_USAGE, DIAG_AT_FILE(dbg->elf.name),
+			  "the debug file of another build than '%s' (their "
+			  "build-ids differ): not read",
+			  bin->elf.name);
+}
+
+/*
+ * A binary and its debug file, for one module or for vmlinux, made one
+ * file of the kernel: 1, or 0 when they are no such pair, or an error
+ * when they are of different builds. The debug file is read alone when
+ * it carries the export tables, as Debian's do; else exports come from
+ * the binary, DWARF from the debug file. They are paired by path, as
+ * the packages place them, and checked by build-id where both have one.
+ */
+static int pair_debug(struct kernel_file *a, struct kernel_file *b,
+		      struct diag *d)
 {
 	struct kernel_file *bin = a, *dbg = b;
+	int err;
 
 	if (a->debug.name || b->debug.name ||
 	    is_debug_file(&a->elf) == is_debug_file(&b->elf))
-		return false;
+		return 0;
 	if (is_debug_file(&a->elf)) {
 		bin = b;
 		dbg = a;
 	}
+	err = check_build_ids(bin, dbg, d);
+	if (err)
+		return err;
 	if (kelf_has_export_tables(&dbg->elf)) {
 		kernel_input_free(&bin->elf);
 		bin->elf = dbg->elf;
@@ -597,7 +625,7 @@ static bool pair_debug(struct kernel_file *a, struct kernel_file *b)
 	} else {
 		free(b->module);
 	}
-	return true;
+	return 1;
 }
 
 static void remove_file(struct kernel_files *kf, size_t i)
@@ -616,7 +644,7 @@ static void remove_file(struct kernel_files *kf, size_t i)
 static int drop_repeats(struct kernel_files *kf, struct diag *d)
 {
 	size_t i = 1;
-	int err = 0;
+	int err = 0, paired;
 
 	while (i < kf->count) {
 		struct kernel_file *a = &kf->files[i - 1], *b = &kf->files[i];
@@ -626,7 +654,19 @@ static int drop_repeats(struct kernel_files *kf, struct diag *d)
 			i++;
 			continue;
 		}
-		if (pair_debug(a, b)) {
+		paired = pair_debug(a, b, d);
+		if (paired > 0) {
+			remove_file(kf, i);
+			continue;
+		}
+		if (paired < 0) { /* the debug file is dropped */
+			err = paired;
+			if (is_debug_file(&a->elf)) {
+				kernel_file_free(a);
+				*a = *b;
+			} else {
+				kernel_file_free(b);
+			}
 			remove_file(kf, i);
 			continue;
 		}

@@ -203,6 +203,24 @@ static la_ssize_t nested_read(struct archive *a, void *ctx, const void **out)
 	return got;
 }
 
+/* A tar archive streamed from read; libarchive decompresses if filters. */
+static int read_tar(struct reader *r, void *ctx, archive_read_callback *read,
+		    bool filters)
+{
+	struct archive *a = archive_read_new();
+	int err;
+
+	if (filters)
+		support_filters(a);
+	archive_read_support_format_tar(a);
+	if (archive_read_open(a, ctx, NULL, read, NULL) != ARCHIVE_OK)
+		err = damaged(r, a);
+	else
+		err = read_entries(r, a);
+	archive_read_free(a);
+	return err;
+}
+
 /*
  * A data.tar.xz decoded here, on several threads where its blocks allow
  * (dpkg-deb writes many): libarchive's xz decoder uses one, and
@@ -269,7 +287,6 @@ static int read_tar_xz(struct reader *r, struct archive *outer)
 	lzma_mt mt = {.threads = r->threads,
 		      .memlimit_threading = INFLATE_XZ_MEMLIMIT,
 		      .memlimit_stop = INFLATE_XZ_MEMLIMIT};
-	struct archive *a;
 	lzma_ret ret;
 	int err;
 
@@ -282,13 +299,7 @@ static int read_tar_xz(struct reader *r, struct archive *outer)
 				  DIAG_AT_FILE(r->pkg), "%s",
 				  inflate_xz_error(ret));
 	}
-	a = archive_read_new();
-	archive_read_support_format_tar(a);
-	if (archive_read_open(a, n, NULL, xz_read, NULL) != ARCHIVE_OK)
-		err = damaged(r, a);
-	else
-		err = read_entries(r, a);
-	archive_read_free(a);
+	err = read_tar(r, n, xz_read, false);
 	lzma_end(&n->x);
 	free(n);
 	return err;
@@ -298,21 +309,13 @@ static int read_data_tar(struct reader *r, struct archive *outer,
 			 const char *name)
 {
 	struct nested *n;
-	struct archive *a;
 	int err;
 
 	if (!strcmp(name, "data.tar.xz"))
 		return read_tar_xz(r, outer);
 	n = xmalloc(sizeof(*n));
-	a = archive_read_new();
 	n->outer = outer;
-	support_filters(a);
-	archive_read_support_format_tar(a);
-	if (archive_read_open(a, n, NULL, nested_read, NULL) != ARCHIVE_OK)
-		err = damaged(r, a);
-	else
-		err = read_entries(r, a);
-	archive_read_free(a);
+	err = read_tar(r, n, nested_read, true);
 	free(n);
 	return err;
 }

@@ -16,14 +16,16 @@ deb() {
 	ls "$(dirname "$(dirname "$t")")/debs/$1_"*.deb | head -1
 }
 
-# timed LABEL COMMAND...: run it, print its wall-clock time
+# timed LABEL COMMAND...: run it, print its wall-clock time (on the TAP
+# output, whatever the command's output is redirected to)
+exec 3>&1
 timed() {
 	label=$1
 	shift
 	start=$(date +%s.%N)
 	"$@"
 	status=$?
-	echo "# $label: $(echo "$(date +%s.%N) - $start" | bc) s"
+	echo "# $label: $(echo "$(date +%s.%N) - $start" | bc) s" >&3
 	return $status
 }
 
