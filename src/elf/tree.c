@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "elf.h"
+#include "files.h"
 #include "../util/strbuf.h"
 #include "../util/sort.h"
 #include "../util/xalloc.h"
@@ -41,12 +42,34 @@ static const char *const image_places[] = {
     "arch/x86/boot/bzImage",
 };
 
+static bool matches_any(const char *const *patterns, size_t n, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!fnmatch(patterns[i], path, FNM_PATHNAME))
+			return true;
+	return false;
+}
+
+#define ARRAY_LEN(a) (sizeof(a) / sizeof(*(a)))
+
+bool is_vmlinux_place(const char *rel)
+{
+	return matches_any(vmlinux_places, ARRAY_LEN(vmlinux_places), rel);
+}
+
+bool is_image_place(const char *rel)
+{
+	return matches_any(image_places, ARRAY_LEN(image_places), rel);
+}
+
 void kernel_files_init(struct kernel_files *kf)
 {
 	memset(kf, 0, sizeof(*kf));
 }
 
-static void kernel_input_free(struct kernel_input *in)
+void kernel_input_free(struct kernel_input *in)
 {
 	free(in->name);
 	if (in->fd >= 0)
@@ -55,7 +78,7 @@ static void kernel_input_free(struct kernel_input *in)
 	in->fd = -1;
 }
 
-static void kernel_file_free(struct kernel_file *f)
+void kernel_file_free(struct kernel_file *f)
 {
 	kernel_input_free(&f->elf);
 	kernel_input_free(&f->debug);
@@ -79,7 +102,7 @@ void kernel_files_free(struct kernel_files *kf)
 	kernel_files_init(kf);
 }
 
-static size_t module_suffix_len(const char *name)
+size_t module_suffix_len(const char *name)
 {
 	size_t len = strlen(name), i;
 
@@ -98,7 +121,7 @@ static size_t module_suffix_len(const char *name)
  * The release in "lib/modules/VER/" within rel, if any: *rest is set to
  * what follows that folder, and the release is returned (malloc'd).
  */
-static char *split_modules_dir(const char *rel, const char **rest)
+char *split_modules_dir(const char *rel, const char **rest)
 {
 	const char *p = rel;
 
@@ -119,7 +142,7 @@ static char *split_modules_dir(const char *rel, const char **rest)
 }
 
 /* Module name from a path relative to the tree (or a loose file's path). */
-static char *module_name(const char *rel, char **release)
+char *module_name(const char *rel, char **release)
 {
 	const char *rest = rel;
 	char *ver = split_modules_dir(rel, &rest);
@@ -173,8 +196,8 @@ char *module_name_from_path(const char *path)
 }
 
 /* Takes name (and fd, for a package member: else -1) and module. */
-static void add_input(struct kernel_files *kf, char *name, int fd, char *module,
-		      bool is_vmlinux)
+void add_input(struct kernel_files *kf, char *name, int fd, char *module,
+	       bool is_vmlinux)
 {
 	struct kernel_file *f;
 
@@ -341,7 +364,7 @@ static void walk_modules(struct tree_scan *scan, const char *dir)
 }
 
 /* The release a path names: lib/modules/VER/..., or vmlinux-VER */
-static char *release_of_path(const char *rel)
+char *release_of_path(const char *rel)
 {
 	const char *base, *rest;
 	char *ver = split_modules_dir(rel, &rest);
@@ -488,7 +511,7 @@ out:
 	return err;
 }
 
-static bool has_vmlinux(const struct kernel_files *kf)
+bool has_vmlinux(const struct kernel_files *kf)
 {
 	return kf->count && kf->files[0].is_vmlinux;
 }
@@ -550,82 +573,6 @@ static bool same_file(const struct kernel_input *a,
 		return a->fd >= 0 && b->fd >= 0 && !strcmp(a->name, b->name);
 	return !stat(a->name, &x) && !stat(b->name, &y) &&
 	       x.st_dev == y.st_dev && x.st_ino == y.st_ino;
-}
-
-/* A separate debug file: below usr/lib/debug/ in its tree or package. */
-static bool is_debug_file(const struct kernel_input *in)
-{
-	const char *p = in->name;
-
-	while ((p = strstr(p, "usr/lib/debug/"))) {
-		if (p == in->name || p[-1] == '/' || p[-1] == ':')
-			return true;
-		p++;
-	}
-	return false;
-}
-
-/*
- * Whether the build-ids of a binary and a debug file differ, when both
- * have one: then they are not of one build (an image of one kernel and
- * the debug package of another), and pairing them would mislead.
- */
-static int check_build_ids(const struct kernel_file *bin,
-			   const struct kernel_file *dbg, struct diag *d)
-{
-	unsigned char a[64], b[64];
-	size_t alen = kelf_build_id(&dbg->elf, a, sizeof(a)), blen;
-
-	if (!alen)
-		return 0;
-	blen = kelf_build_id(&bin->elf, b, sizeof(b));
-	if (!blen || (alen == blen && !memcmp(a, b, alen)))
-		return 0;
-	return diag_error(d, KABI_E_USAGE, DIAG_AT_FILE(dbg->elf.name),
-			  "the debug file of another build than '%s' (their "
-			  "build-ids differ): not read",
-			  bin->elf.name);
-}
-
-/*
- * A binary and its debug file, for one module or for vmlinux, made one
- * file of the kernel: 1, or 0 when they are no such pair, or an error
- * when they are of different builds. The debug file is read alone when
- * it carries the export tables, as Debian's do; else exports come from
- * the binary, DWARF from the debug file. They are paired by path, as
- * the packages place them, and checked by build-id where both have one.
- */
-static int pair_debug(struct kernel_file *a, struct kernel_file *b,
-		      struct diag *d)
-{
-	struct kernel_file *bin = a, *dbg = b;
-	int err;
-
-	if (a->debug.name || b->debug.name ||
-	    is_debug_file(&a->elf) == is_debug_file(&b->elf))
-		return 0;
-	if (is_debug_file(&a->elf)) {
-		bin = b;
-		dbg = a;
-	}
-	err = check_build_ids(bin, dbg, d);
-	if (err)
-		return err;
-	if (kelf_has_export_tables(&dbg->elf)) {
-		kernel_input_free(&bin->elf);
-		bin->elf = dbg->elf;
-	} else {
-		bin->debug = dbg->elf;
-	}
-	dbg->elf.name = NULL;
-	dbg->elf.fd = -1;
-	if (bin != a) {
-		free(a->module);
-		*a = *b;
-	} else {
-		free(b->module);
-	}
-	return 1;
 }
 
 static void remove_file(struct kernel_files *kf, size_t i)
@@ -690,8 +637,8 @@ static int drop_repeats(struct kernel_files *kf, struct diag *d)
 }
 
 /* Sorted, repeats dropped, pairs made, after path was added. */
-static void settle(struct kernel_files *kf, const char *path, bool had_vmlinux,
-		   int err, struct diag *d)
+void settle(struct kernel_files *kf, const char *path, bool had_vmlinux,
+	    int err, struct diag *d)
 {
 	array_sort(kf->files, kf->count, sizeof(*kf->files), compare_files);
 	if (!err)
@@ -744,150 +691,4 @@ void kernel_files_add(struct kernel_files *kf, const char *path,
 			kf->release = xstrdup(base + 8);
 	}
 	settle(kf, path, had_vmlinux, err, d);
-}
-
-static bool matches_any(const char *const *patterns, size_t n, const char *path)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (!fnmatch(patterns[i], path, FNM_PATHNAME))
-			return true;
-	return false;
-}
-
-#define MATCHES(places, path)                                                  \
-	matches_any(places, sizeof(places) / sizeof(*places), path)
-
-static bool is_module_member(const char *path)
-{
-	const char *rest;
-	char *ver;
-
-	if (!module_suffix_len(path))
-		return false;
-	ver = split_modules_dir(path, &rest);
-	free(ver);
-	return ver != NULL;
-}
-
-bool kernel_files_wants(const char *path)
-{
-	return is_module_member(path) || MATCHES(vmlinux_places, path) ||
-	       MATCHES(image_places, path);
-}
-
-/*
- * The member that is the package's vmlinux: one in a vmlinux place, else
- * a kernel image; n if none, n + 1 (reported) if several.
- */
-static size_t member_vmlinux(const char *pkg, const struct kernel_member *m,
-			     size_t n, struct diag *d)
-{
-	struct strbuf list = STRBUF_INIT;
-	size_t i, found = n, count = 0;
-	int pass;
-
-	for (pass = 0; pass < 2 && !count; pass++)
-		for (i = 0; i < n; i++)
-			if (pass ? MATCHES(image_places, m[i].path)
-				 : MATCHES(vmlinux_places, m[i].path)) {
-				strbuf_addf(&list, "%s'%s'", count ? ", " : "",
-					    m[i].path);
-				found = i;
-				count++;
-			}
-	if (count > 1) {
-		diag_error(d, KABI_E_NO_INPUT, DIAG_AT_FILE(pkg),
-			   "several vmlinux files (%s): choose one with "
-			   "--vmlinux",
-			   list.buf);
-		found = n + 1;
-	}
-	strbuf_release(&list);
-	return found;
-}
-
-static char *member_name(const char *pkg, const char *path)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	strbuf_addf(&sb, "%s:%s", pkg, path);
-	return strbuf_detach(&sb);
-}
-
-/* The release a package's files are of: its vmlinux's, or its modules'. */
-static char *member_release(const struct kernel_member *m, size_t n, size_t vm)
-{
-	size_t i;
-
-	if (vm < n)
-		return release_of_path(m[vm].path);
-	for (i = 0; i < n; i++)
-		if (m[i].fd >= 0 && is_module_member(m[i].path))
-			return release_of_path(m[i].path);
-	return NULL;
-}
-
-/* Each module of release; modules of another one are an error. */
-static void add_member_modules(struct kernel_files *kf, const char *pkg,
-			       struct kernel_member *m, size_t n,
-			       const char *release, struct diag *d)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		char *ver = NULL, *name, *where;
-
-		if (m[i].fd < 0 || !is_module_member(m[i].path))
-			continue;
-		name = module_name(m[i].path, &ver);
-		where = member_name(pkg, m[i].path);
-		if (release && ver && strcmp(ver, release)) {
-			diag_error(d, KABI_E_NO_INPUT, DIAG_AT_FILE(where),
-				   "a module of another kernel (%s, not %s): "
-				   "not read, one kernel at a time",
-				   ver, release);
-			free(name);
-			free(where);
-		} else {
-			add_input(kf, where, m[i].fd, name, false);
-			m[i].fd = -1;
-		}
-		free(ver);
-	}
-}
-
-void kernel_files_add_members(struct kernel_files *kf, const char *pkg,
-			      struct kernel_member *m, size_t n,
-			      const struct tree_options *opts, struct diag *d)
-{
-	bool had_vmlinux = has_vmlinux(kf);
-	size_t i, vm = opts && opts->vmlinux ? n : member_vmlinux(pkg, m, n, d);
-	size_t before = kf->count;
-	char *release = member_release(m, n, vm);
-	int err = vm > n ? -KABI_E_NO_INPUT : 0;
-
-	if (opts && opts->vmlinux)
-		add_file(kf, opts->vmlinux, xstrdup("vmlinux"), true);
-	if (vm < n) {
-		add_input(kf, member_name(pkg, m[vm].path), m[vm].fd,
-			  xstrdup("vmlinux"), true);
-		m[vm].fd = -1;
-	}
-	if (!err)
-		add_member_modules(kf, pkg, m, n, release, d);
-	if (!err && kf->count == before)
-		err = diag_error(d, KABI_E_NO_INPUT, DIAG_AT_FILE(pkg),
-				 "no vmlinux and no modules in this package");
-	if (!kf->release && release)
-		kf->release = xstrdup(release);
-	free(release);
-	for (i = 0; i < n; i++) {
-		free(m[i].path);
-		if (m[i].fd >= 0)
-			close(m[i].fd);
-	}
-	free(m);
-	settle(kf, pkg, had_vmlinux, err, d);
 }

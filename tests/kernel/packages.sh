@@ -4,7 +4,8 @@
 # Debian's kernel packages read in place, on real kernels: 6.1.0-53 and
 # 6.1.0-57 cloud, each its image package (vmlinuz, stripped modules) and
 # its -dbg package (vmlinux and modules with DWARF), give the same
-# baseline and the same `kabi diff` report as their unpacked trees. The
+# baseline and the same `kabi diff` report as their unpacked trees;
+# 6.12.107's (modules .ko.xz) the same exports. The
 # times of both ways are printed (decompressing the packages dominates).
 # Prints TAP; run by `make check-kernel`.
 set -u
@@ -29,7 +30,7 @@ timed() {
 	return $status
 }
 
-echo "1..5"
+echo "1..6"
 for v in 53 57; do
 	p=linux-image-6.1.0-$v-cloud-amd64
 	eval "img$v=\$(deb $p) && dbg$v=\$(deb $p-dbg)" || exit 1
@@ -68,4 +69,16 @@ result $? "6.1.0-53 -> 6.1.0-57: the packages' report is that of the trees"
 "$KABI" diff "$work/pkg53.xml" "$work/pkg57.xml" >"$work/baselines.txt" 2>/dev/null
 cmp -s "$work/trees.txt" "$work/baselines.txt"
 result $? "and that of their baselines"
+
+# 6.12: modules compressed (.ko.xz) in the image package, each checked
+# against its debug file by build-id
+p=linux-image-6.12.107+deb12-cloud-amd64
+img=$(deb $p) && dbg=$(deb $p-dbg) && tdbg=$("$fetch" $p-dbg) || exit 1
+"$KABI" exports "$tdbg" >"$work/612-tree.txt" 2>/dev/null
+timed "6.12.107 exports, packages" \
+	"$KABI" exports "$img" "$dbg" >"$work/612-pkg.txt" 2>"$work/err"
+status=$?
+grep -v ': warning: ' "$work/err" | head -5 | sed 's/^/# /'
+[ $status = 0 ] && cmp -s "$work/612-tree.txt" "$work/612-pkg.txt"
+result $? "6.12.107: the exports of image + dbg packages are those of the tree"
 [ $failed = 0 ]
