@@ -15,6 +15,7 @@
 #include <lzma.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "../util/inflate.h"
@@ -134,9 +135,12 @@ static int keep_member(struct reader *r, struct archive *a,
 	}
 	mem = memfile_create("kabi-member");
 	if (mem < 0)
-		err = diag_error(r->d, KABI_E_IO, DIAG_AT_FILE(where.buf),
-				 "cannot create a memory file: %s",
-				 strerror(errno));
+		err = diag_error(
+		    r->d, KABI_E_IO, DIAG_AT_FILE(where.buf),
+		    "cannot create a memory file: %s%s", strerror(errno),
+		    errno == EMFILE ? " (each file of a package is "
+				      "held open: raise 'ulimit -n')"
+				    : "");
 	else
 		err = copy_data(r, a, mem, where.buf);
 	strbuf_release(&where);
@@ -418,6 +422,22 @@ static void read_one(size_t i, void *ctx)
 				      &s->members, &s->n, &s->diag);
 }
 
+/*
+ * Each kernel file of a package is a memory file held open until the
+ * command ends: a kernel has thousands, more than the soft limit on
+ * descriptors many systems start with (1024). Raised to the hard limit,
+ * as a program that needs many descriptors is expected to.
+ */
+static void allow_many_files(void)
+{
+	struct rlimit rl;
+
+	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+}
+
 void package_add_paths(struct kernel_files *kf, int npaths, char **paths,
 		       const struct tree_options *opts, unsigned jobs,
 		       struct diag *d)
@@ -429,6 +449,8 @@ void package_add_paths(struct kernel_files *kf, int npaths, char **paths,
 	for (i = 0; i < n; i++) {
 		job.slots[i].kind = package_kind(paths[i]);
 		diag_init(&job.slots[i].diag);
+		if (job.slots[i].kind != PACKAGE_NONE)
+			allow_many_files();
 	}
 	/* decompressing is what takes time: packages side by side */
 	parallel_run(n, jobs, read_one, &job);

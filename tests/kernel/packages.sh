@@ -10,6 +10,8 @@
 # Prints TAP; run by `make check-kernel`.
 set -u
 . "$(dirname "$0")/tap.inc"
+# the soft limit on descriptors many systems start with: kabi raises it
+ulimit -S -n 1024 2>/dev/null || :
 
 # deb PKG: the cached .deb of a package (fetched and unpacked if need be)
 deb() {
