@@ -58,11 +58,6 @@ static enum package_kind package_kind(const char *path)
 	return PACKAGE_NONE;
 }
 
-bool package_is(const char *path)
-{
-	return package_kind(path) != PACKAGE_NONE;
-}
-
 /* The decompressors, each only if libarchive has it built in. */
 static void support_filters(struct archive *a)
 {
@@ -134,15 +129,18 @@ static int keep_member(struct reader *r, struct archive *a,
 		return err;
 	}
 	mem = memfile_create("kabi-member");
-	if (mem < 0)
+	if (mem < 0) {
+		int why = errno;
+
 		err = diag_error(
 		    r->d, KABI_E_IO, DIAG_AT_FILE(where.buf),
-		    "cannot create a memory file: %s%s", strerror(errno),
-		    errno == EMFILE ? " (each file of a package is "
-				      "held open: raise 'ulimit -n')"
-				    : "");
-	else
+		    "cannot create a memory file: %s%s", strerror(why),
+		    why == EMFILE ? " (each file of a package is held "
+				    "open: raise 'ulimit -n')"
+				  : "");
+	} else {
 		err = copy_data(r, a, mem, where.buf);
+	}
 	strbuf_release(&where);
 	if (err) {
 		if (mem >= 0)

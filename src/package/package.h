@@ -10,22 +10,21 @@
 #ifndef KABI_PACKAGE_H
 #define KABI_PACKAGE_H
 
-#include <stdbool.h>
-
 #include "../elf/elf.h"
 #include "../util/diag.h"
 
-/* No member of a kernel package comes near these; beyond is an attack. */
+/*
+ * What a package may hold in memory: no kernel file comes near 2 GiB (a
+ * debug vmlinux is some 600 MiB), nor a kernel's files 8 GiB (Debian's
+ * largest -dbg package unpacks to 5.4 GiB); beyond is an attack.
+ */
 #define PACKAGE_MAX_MEMBER (UINT64_C(2) << 30)
-#define PACKAGE_MAX_TOTAL  (UINT64_C(16) << 30)
-
-/* Whether path is a .deb or an .rpm, by its first bytes. */
-bool package_is(const char *path);
+#define PACKAGE_MAX_TOTAL  (UINT64_C(8) << 30)
 
 /*
- * Add what each path names to kf: a package's kernel files, or what
- * kernel_files_add takes. Packages are read on up to jobs threads, and
- * added in the order given.
+ * Add what each path names to kf: a package's kernel files (a .deb or an
+ * .rpm, known by its first bytes), or what kernel_files_add takes.
+ * Packages are read on up to jobs threads, and added in the order given.
  */
 void package_add_paths(struct kernel_files *kf, int npaths, char **paths,
 		       const struct tree_options *opts, unsigned jobs,
