@@ -22,8 +22,9 @@
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
+/* .ko.debug: a module's debug file as RPM -debuginfo packages name it */
 static const char *const module_suffixes[] = {".ko", ".ko.xz", ".ko.gz",
-					      ".ko.zst"};
+					      ".ko.zst", ".ko.debug"};
 
 /* Where a vmlinux may be, relative to the top of a tree. */
 static const char *const vmlinux_places[] = {
@@ -35,11 +36,16 @@ static const char *const vmlinux_places[] = {
     "lib/modules/*/vmlinux",
 };
 
-/* Where a compressed kernel image may be, when there is no vmlinux. */
+/*
+ * Where a compressed kernel image may be, when there is no vmlinux; in a
+ * tree, the first place that has one is taken (an installed Fedora has
+ * /boot/vmlinuz-VER, and /lib/modules/VER/vmlinuz, its RPM's copy).
+ */
 static const char *const image_places[] = {
     "boot/vmlinuz-*",
     "vmlinuz",
     "arch/x86/boot/bzImage",
+    "lib/modules/*/vmlinuz",
 };
 
 static bool matches_any(const char *const *patterns, size_t n, const char *path)
@@ -351,8 +357,9 @@ static void walk_modules(struct tree_scan *scan, const char *dir)
 		struct stat st;
 
 		strbuf_addf(&path, "%s/%s", dir, names[i]);
+		/* .debug: where a .gnu_debuglink points, for libdwfl */
 		if (!lstat(path.buf, &st)) {
-			if (S_ISDIR(st.st_mode))
+			if (S_ISDIR(st.st_mode) && strcmp(names[i], ".debug"))
 				walk_modules(scan, path.buf);
 			else if (S_ISREG(st.st_mode) &&
 				 module_suffix_len(names[i]))
@@ -399,8 +406,7 @@ static int find_vmlinux(const char *top, const struct tree_options *opts,
 	for (i = 0; i < sizeof(vmlinux_places) / sizeof(*vmlinux_places); i++)
 		glob_under(top, vmlinux_places[i], &ff);
 	/* no vmlinux: the image the boot loader takes holds one */
-	for (i = 0; !ff.n && i < sizeof(image_places) / sizeof(*image_places);
-	     i++)
+	for (i = 0; !ff.n && i < ARRAY_LEN(image_places); i++)
 		glob_under(top, image_places[i], &ff);
 	if (ff.n == 1)
 		*out = xstrdup(ff.v[0].path);
