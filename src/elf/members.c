@@ -18,12 +18,14 @@ static bool is_module_member(const char *path)
 {
 	const char *rest;
 	char *ver;
+	bool below_modules;
 
 	if (!module_suffix_len(path))
 		return false;
 	ver = split_modules_dir(path, &rest);
+	below_modules = ver != NULL;
 	free(ver);
-	return ver != NULL;
+	return below_modules;
 }
 
 bool kernel_files_wants(const char *path)
@@ -123,7 +125,15 @@ void kernel_files_add_members(struct kernel_files *kf, const char *pkg,
 	char *release = member_release(m, n, vm);
 	int err = vm > n ? -KABI_E_NO_INPUT : 0;
 
-	if (opts && opts->vmlinux)
+	/* an image of one kernel and the debug package of another */
+	if (!err && kf->release && release && strcmp(kf->release, release))
+		err = diag_error(d, KABI_E_USAGE, DIAG_AT_FILE(pkg),
+				 "a package of another kernel (%s, not %s): "
+				 "not read, one kernel at a time",
+				 release, kf->release);
+	if (err)
+		vm = n;
+	if (!err && opts && opts->vmlinux)
 		add_input(kf, xstrdup(opts->vmlinux), -1, xstrdup("vmlinux"),
 			  true);
 	if (vm < n) {
