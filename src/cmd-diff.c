@@ -29,7 +29,11 @@ static const char usage[] =
     "added or removed, export kinds, namespaces and CRCs, and every change\n"
     "of the types exports use, each root cause once with the exports it\n"
     "reaches. OLD and NEW are each a baseline written by 'kabi dump', or a\n"
-    "vmlinux, a module or a folder holding a kernel tree.\n"
+    "vmlinux, a module, a folder holding a kernel tree, or a kernel package\n"
+    "(.deb, .rpm). A kernel in several packages is OLD or NEW with --d1 or\n"
+    "--d2 for each other one, as with abipkgdiff:\n"
+    "  kabi diff --d1 old-dbg.deb --d2 new-dbg.deb old-image.deb "
+    "new-image.deb\n"
     "\n"
     "Options:\n"
     "      --symbols FILE    compare only the exports listed in FILE (one "
@@ -54,6 +58,9 @@ static const char usage[] =
     "      --format text|json|markdown|html  the report for people\n"
     "                        (default), for tools, for a merge request\n"
     "                        comment, or as one self-contained page\n"
+    "      --d1 PATH         more of OLD: its debug package, or any package,\n"
+    "                        file or folder of the same kernel; repeatable\n"
+    "      --d2 PATH         more of NEW, likewise\n"
     "      --full            every export a root cause reaches, with its "
     "path,\n"
     "                        and every export in the lists\n"
@@ -80,6 +87,9 @@ struct diff_options {
 	struct suppressions rules;
 	char **modules; /* --modules paths */
 	size_t nmodules, modules_alloc;
+	/* --d1, --d2: more paths of OLD and NEW, after the one named */
+	const char **more[2];
+	size_t nmore[2], more_alloc[2];
 };
 
 struct diff_parse {
@@ -141,6 +151,15 @@ static int take_option(int c, const char *value, void *ctx)
 	case 'o':
 		opts->output = value;
 		return 0;
+	case '1':
+	case '2': {
+		size_t i = (size_t)(c - '1');
+
+		ALLOC_GROW(opts->more[i], opts->nmore[i] + 1,
+			   opts->more_alloc[i]);
+		opts->more[i][opts->nmore[i]++] = value;
+		return 0;
+	}
 	default: /* in the table, not taken: kabi's own mistake */
 		return cli_usage_error("diff", "option not handled");
 	}
@@ -160,6 +179,8 @@ static int parse_options(int argc, char **argv, struct diff_options *opts,
 	    {"format", required_argument, NULL, 'F'},
 	    {"full", no_argument, NULL, 'f'},
 	    {"output", required_argument, NULL, 'o'},
+	    {"d1", required_argument, NULL, '1'},
+	    {"d2", required_argument, NULL, '2'},
 	    CLI_INPUT_OPTIONS,
 	    {NULL, 0, NULL, 0},
 	};
@@ -212,7 +233,9 @@ static void show_side_progress(size_t done, size_t total, void *ctx)
 
 /* The two sides, read at the same time, each with half the threads. */
 struct sides {
-	char **paths;
+	char **paths;	 /* OLD and NEW as named */
+	char **sides[2]; /* each with its --d1 or --d2 paths */
+	int npaths[2];
 	struct input_options opts[2];
 	struct kabi_model models[2];
 	struct diag diags[2];
@@ -226,8 +249,8 @@ static void load_side(size_t i, void *ctx)
 	struct sides *s = ctx;
 	struct input_stats stats = {0};
 
-	s->err[i] = input_load(1, &s->paths[i], &s->opts[i], &s->models[i],
-			       &stats, &s->diags[i]);
+	s->err[i] = input_load(s->npaths[i], s->sides[i], &s->opts[i],
+			       &s->models[i], &stats, &s->diags[i]);
 }
 
 /*
@@ -235,10 +258,12 @@ static void load_side(size_t i, void *ctx)
  * order; reading both at once keeps the cores busier than one after the
  * other. Errors come out in the order of the sides.
  */
-static int load_sides(struct sides *s, const struct input_options *o,
+static int load_sides(struct sides *s, const struct diff_options *opts,
 		      struct diag *d)
 {
+	const struct input_options *o = &opts->input;
 	unsigned threads = o->jobs, i;
+	size_t k;
 	int err = 0;
 
 	bool tty = !o->quiet && isatty(STDERR_FILENO);
@@ -247,6 +272,11 @@ static int load_sides(struct sides *s, const struct input_options *o,
 	pthread_mutex_init(&s->line.lock, NULL);
 	s->line.shown = -1;
 	for (i = 0; i < 2; i++) {
+		s->npaths[i] = (int)opts->nmore[i] + 1;
+		s->sides[i] = xcalloc((size_t)s->npaths[i], sizeof(char *));
+		s->sides[i][0] = s->paths[i];
+		for (k = 0; k < opts->nmore[i]; k++)
+			s->sides[i][k + 1] = (char *)opts->more[i][k];
 		s->opts[i] = *o; /* debug_root stays o's */
 		s->opts[i].jobs = threads > 1 ? (threads + i) / 2 : 1;
 		s->opts[i].quiet = true; /* two progress lines would mix */
@@ -400,6 +430,8 @@ static int compare(struct diff_options *opts, struct sides *s, struct diag *d)
 static void free_options(struct diff_options *opts)
 {
 	input_options_free(&opts->input);
+	free(opts->more[0]);
+	free(opts->more[1]);
 	symbol_list_free(&opts->symbols);
 	suppressions_free(&opts->rules);
 	free(opts->modules);
@@ -422,11 +454,13 @@ int cmd_diff(int argc, char **argv)
 		return cli_finish(&d, err < 0 ? KABI_EXIT_OK : err);
 	}
 	sides.paths = &argv[optind];
-	err = load_sides(&sides, &opts.input, &d);
+	err = load_sides(&sides, &opts, &d);
 	/* a side that could not be read at all gives no report */
 	status = err ? KABI_EXIT_ERROR : compare(&opts, &sides, &d);
 	model_free(&sides.models[0]);
 	model_free(&sides.models[1]);
+	free(sides.sides[0]);
+	free(sides.sides[1]);
 	free_options(&opts);
 	return cli_finish(&d, status);
 }

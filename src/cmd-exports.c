@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "input.h"
+#include "package/package.h"
 #include "kabi.h"
 #include "elf/elf.h"
 #include "util/atomic_file.h"
@@ -22,7 +23,9 @@ static const char usage[] =
     "each as in Module.symvers: CRC, name, module, export kind, namespace.\n"
     "PATH is a vmlinux, a module (.ko, .ko.xz, .ko.gz, .ko.zst) or a folder\n"
     "holding a kernel tree: a build tree, or an unpacked Debian kernel\n"
-    "package (boot/vmlinux-VERSION, lib/modules/VERSION/...).\n"
+    "package (boot/vmlinux-VERSION, lib/modules/VERSION/...), or a kernel\n"
+    "package (.deb, .rpm), read in place. Name an image package and its\n"
+    "debug package together: each binary is paired with its debug file.\n"
     "\n"
     "Options:\n"
     "  -l, --long          also print whether each symbol is a function or a\n"
@@ -137,7 +140,7 @@ int cmd_exports(int argc, char **argv)
 	struct kernel_files kf;
 	struct export_table table;
 	struct diag d;
-	int i, err;
+	int err;
 
 	input_options_init(&opts.input);
 	err = parse_options(argc, argv, &opts);
@@ -147,8 +150,8 @@ int cmd_exports(int argc, char **argv)
 	}
 	diag_init(&d);
 	kernel_files_init(&kf);
-	for (i = optind; i < argc; i++)
-		kernel_files_add(&kf, argv[i], &opts.input.tree, &d);
+	package_add_paths(&kf, argc - optind, argv + optind, &opts.input.tree,
+			  opts.input.jobs, &d);
 	kernel_files_warn_no_vmlinux(&kf, &d);
 	export_table_init(&table);
 	exports_read_files(&kf, opts.input.jobs, &table, &d);

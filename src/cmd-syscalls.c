@@ -91,13 +91,14 @@ static void print_call(FILE *out, const struct syscall_tables *t,
 }
 
 /* The vmlinux the paths name: a file, or the one of a tree. */
-static const char *find_vmlinux(const struct kernel_files *kf, struct diag *d)
+static const struct kernel_input *find_vmlinux(const struct kernel_files *kf,
+					       struct diag *d)
 {
 	size_t i;
 
 	for (i = 0; i < kf->count; i++)
 		if (kf->files[i].is_vmlinux)
-			return kf->files[i].path;
+			return &kf->files[i].elf;
 	diag_error(d, KABI_E_NO_INPUT, DIAG_AT_FILE(kf->tree),
 		   "no vmlinux found: system calls are in the kernel's own "
 		   "image");
@@ -110,7 +111,7 @@ int cmd_syscalls(int argc, char **argv)
 	struct syscall_tables t;
 	struct kernel_files kf;
 	struct atomic_file af;
-	const char *vmlinux;
+	const struct kernel_input *vmlinux;
 	struct diag d;
 	size_t i;
 	int err;

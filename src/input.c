@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "package/package.h"
 #include "store/store.h"
 #include "symvers/symvers.h"
 #include "util/source.h"
@@ -156,7 +157,7 @@ static int add_syscalls(struct kabi_model *m, const struct kernel_files *kf,
 		    d, KABI_E_NO_INPUT, DIAG_AT_FILE(kf->tree),
 		    "no vmlinux: its system calls cannot be read");
 	syscall_tables_init(&t);
-	err = syscalls_read(kf->files[i].path, &t, d);
+	err = syscalls_read(&kf->files[i].elf, &t, d);
 	for (i = 0; !err && i < t.count; i++) {
 		const struct syscall_slot *c = &t.calls[i];
 		struct kabi_syscall s = {0};
@@ -188,11 +189,10 @@ static int load_kernel(int argc, char **argv, const struct input_options *opts,
 	struct kdwarf_options dwarf = {0};
 	struct kernel_files kf;
 	struct export_table table;
-	int i, err = 0, shown = -1;
+	int err = 0, shown = -1;
 
 	kernel_files_init(&kf);
-	for (i = 0; i < argc; i++)
-		kernel_files_add(&kf, argv[i], &opts->tree, d);
+	package_add_paths(&kf, argc, argv, &opts->tree, opts->jobs, d);
 	/* a baseline or a comparison of half a kernel would mislead */
 	if (kernel_files_need_vmlinux(&kf, d)) {
 		err = -KABI_E_NO_INPUT;

@@ -139,7 +139,7 @@ static void read_unit(struct loader *l, size_t file, Dwarf_Die *cudie,
 		      uint8_t unit_type, Dwarf_Die *split,
 		      struct unit_result *res)
 {
-	const char *path = l->kf->files[file].path;
+	const char *path = kernel_file_dwarf(&l->kf->files[file])->name;
 	bool skeleton = unit_type == DW_UT_skeleton;
 
 	atomic_store(&l->has_dwarf[file], true);
@@ -155,15 +155,17 @@ static void read_vmlinux_cu(struct loader *l, const struct unit *u,
 			    unsigned thread, struct unit_result *res)
 {
 	struct thread_state *ts = &l->threads[thread];
-	const char *path = l->kf->files[u->file].path;
+	const char *path = kernel_file_dwarf(&l->kf->files[u->file])->name;
 	Dwarf_Die cu, split;
 	uint8_t unit_type;
 
 	if (ts->status == 0) /* the main thread reported any failure */
-		ts->status = kdwarf_open(&ts->vmlinux, path,
-					 l->opts->debug_root, &res->diag)
-				 ? -1
-				 : 1;
+		ts->status =
+		    kdwarf_open(&ts->vmlinux,
+				kernel_file_dwarf(&l->kf->files[u->file]),
+				l->opts->debug_root, &res->diag)
+			? -1
+			: 1;
 	if (ts->status < 0)
 		return;
 	if (!dwarf_offdie(ts->vmlinux.dwarf, u->cu, &cu)) {
@@ -189,7 +191,7 @@ static void read_vmlinux_cu(struct loader *l, const struct unit *u,
 static void read_module(struct loader *l, const struct unit *u,
 			struct unit_result *res)
 {
-	const char *path = l->kf->files[u->file].path;
+	const char *path = kernel_file_dwarf(&l->kf->files[u->file])->name;
 	struct kdwarf_handle h;
 	Dwarf_CU *cu = NULL;
 	Dwarf_Die cudie, split;
@@ -198,7 +200,8 @@ static void read_module(struct loader *l, const struct unit *u,
 
 	struct missing_dwo missing = {0};
 
-	if (kdwarf_open(&h, path, l->opts->debug_root, &res->diag))
+	if (kdwarf_open(&h, kernel_file_dwarf(&l->kf->files[u->file]),
+			l->opts->debug_root, &res->diag))
 		return;
 	while (dwarf_get_units(h.dwarf, cu, &cu, &version, &unit_type, &cudie,
 			       &split) == 0)
@@ -258,7 +261,7 @@ static void add_unit(struct loader *l, size_t file, Dwarf_Off cu)
 /* vmlinux is split into its compilation units, listed here once. */
 static void plan_vmlinux(struct loader *l, size_t file)
 {
-	const char *path = l->kf->files[file].path;
+	const char *path = kernel_file_dwarf(&l->kf->files[file])->name;
 	struct missing_dwo missing = {0};
 	struct kdwarf_handle h;
 	Dwarf_CU *cu = NULL;
@@ -266,7 +269,8 @@ static void plan_vmlinux(struct loader *l, size_t file)
 	Dwarf_Half version;
 	uint8_t unit_type;
 
-	if (kdwarf_open(&h, path, l->opts->debug_root, l->diag))
+	if (kdwarf_open(&h, kernel_file_dwarf(&l->kf->files[file]),
+			l->opts->debug_root, l->diag))
 		return;
 	while (dwarf_get_units(h.dwarf, cu, &cu, &version, &unit_type, &cudie,
 			       &split) == 0)
@@ -343,15 +347,17 @@ static void walk_definitions(struct loader *l, struct wanted *w)
 	for (i = 0; i < w->n; i++) {
 		const struct indexed_definition *d =
 		    &l->definitions.v[w->entries[i]];
-		const char *path = l->kf->files[d->file].path;
+		const char *path =
+		    kernel_file_dwarf(&l->kf->files[d->file])->name;
 		struct fragment_summary *s;
 		Dwarf_Die die;
 
 		if (d->file != open_file) {
 			if (opened)
 				kdwarf_close(&h);
-			opened = !kdwarf_open(&h, path, l->opts->debug_root,
-					      l->diag);
+			opened = !kdwarf_open(
+			    &h, kernel_file_dwarf(&l->kf->files[d->file]),
+			    l->opts->debug_root, l->diag);
 			open_file = d->file;
 		}
 		if (!opened || !die_at_place(h.dwarf, &d->place, &die))
@@ -414,11 +420,13 @@ static void warn_untyped(const struct loader *l)
 	for (f = 0; f < l->kf->count; f++)
 		if (atomic_load(&l->has_dwarf[f]) && l->exports[f].count &&
 		    !typed[f] && !atomic_load(&l->errors[f]))
-			diag_warning(l->diag,
-				     DIAG_AT_FILE(l->kf->files[f].path),
-				     "its debug information describes none of "
-				     "its %zu exports",
-				     l->exports[f].count);
+			diag_warning(
+			    l->diag,
+			    DIAG_AT_FILE(
+				kernel_file_dwarf(&l->kf->files[f])->name),
+			    "its debug information describes none of "
+			    "its %zu exports",
+			    l->exports[f].count);
 	hashmap_free(&files);
 	free(typed);
 }

@@ -42,9 +42,10 @@ static bool has_debug_info(Dwfl_Module *mod)
 	return false;
 }
 
-int kdwarf_open(struct kdwarf_handle *h, const char *path,
+int kdwarf_open(struct kdwarf_handle *h, const struct kernel_input *in,
 		const char *debug_root, struct diag *d)
 {
+	const char *path = in->name;
 	struct strbuf search = STRBUF_INIT;
 	Dwfl_Module *mod;
 	int fd;
@@ -63,7 +64,7 @@ int kdwarf_open(struct kdwarf_handle *h, const char *path,
 	h->callbacks.find_debuginfo = dwfl_standard_find_debuginfo;
 	h->callbacks.section_address = dwfl_offline_section_address;
 	h->callbacks.debuginfo_path = &h->search_path;
-	fd = kelf_open_debug_input(path, d);
+	fd = kelf_open_debug_input(in, d);
 	if (fd < 0) {
 		kdwarf_close(h);
 		return fd;

@@ -15,7 +15,7 @@ struct kdwarf_handle {
 	char *search_path;
 };
 
-int kdwarf_open(struct kdwarf_handle *h, const char *path,
+int kdwarf_open(struct kdwarf_handle *h, const struct kernel_input *in,
 		const char *debug_root, struct diag *d);
 void kdwarf_close(struct kdwarf_handle *h);
 

@@ -22,6 +22,7 @@
 #include <zstd.h>
 #endif
 
+#include "../util/memfile.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
@@ -251,33 +252,27 @@ static int rewrite(Elf *elf, const char *path, struct image *im, bool *changed,
 
 static int to_memfd(const struct image *im, const char *path, struct diag *d)
 {
-	int fd = memfd_create("kabi-debug", MFD_CLOEXEC);
-	size_t done = 0;
+	int fd = memfile_create("kabi-debug");
 
 	if (fd < 0)
 		return diag_error(d, KABI_E_IO, DIAG_AT_FILE(path),
 				  "cannot create a memory file: %s",
 				  strerror(errno));
-	while (done < im->len) {
-		ssize_t w = write(fd, im->buf + done, im->len - done);
+	if (memfile_write(fd, im->buf, im->len) < 0) {
+		int err = diag_error(d, KABI_E_IO, DIAG_AT_FILE(path),
+				     "cannot buffer decompressed sections: %s",
+				     strerror(errno));
 
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			close(fd);
-			return diag_error(
-			    d, KABI_E_IO, DIAG_AT_FILE(path),
-			    "cannot buffer decompressed sections: %s",
-			    strerror(errno));
-		}
-		done += (size_t)w;
+		close(fd);
+		return err;
 	}
 	return fd;
 }
 
-int kelf_open_debug_input(const char *path, struct diag *d)
+int kelf_open_debug_input(const struct kernel_input *in, struct diag *d)
 {
-	int fd = kelf_open_input(path, NULL, d), out;
+	const char *path = in->name;
+	int fd = kelf_open_input(in, NULL, d), out;
 	struct image im = {0};
 	bool changed = false;
 	Elf *elf;

@@ -6,11 +6,11 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "../util/inflate.h"
+#include "../util/memfile.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
@@ -19,23 +19,6 @@
 /* A kernel image (vmlinuz) is some 10 MB; places in it worth trying */
 #define MAX_IMAGE (UINT64_C(256) << 20)
 #define MAX_TRIES 64
-
-static int write_all(int fd, const void *buf, size_t len)
-{
-	const char *p = buf;
-
-	while (len) {
-		ssize_t n = write(fd, p, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -1;
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
 
 static int copy_out(struct inflate_stream *in, int out, const char *path,
 		    struct diag *d)
@@ -51,7 +34,7 @@ static int copy_out(struct inflate_stream *in, int out, const char *path,
 			    "%s-compressed, and damaged: %s",
 			    inflate_format_name(inflate_format_of(in)),
 			    inflate_error(in));
-		else if (write_all(out, buf, (size_t)n) < 0)
+		else if (memfile_write(out, buf, (size_t)n) < 0)
 			err = diag_error(d, KABI_E_IO, DIAG_AT_FILE(path),
 					 "cannot buffer decompressed data: %s",
 					 strerror(errno));
@@ -69,7 +52,7 @@ int decompress_to_memfd(int fd, const char *path, struct diag *d)
 	if (!in)
 		return diag_error(d, KABI_E_UNSUPPORTED, DIAG_AT_FILE(path),
 				  "%s", why);
-	out = memfd_create("kabi-module", MFD_CLOEXEC);
+	out = memfile_create("kabi-module");
 	if (out < 0) {
 		inflate_close(in);
 		return diag_error(d, KABI_E_IO, DIAG_AT_FILE(path),
@@ -114,8 +97,8 @@ static int try_payload(int fd, off_t offset, const char *path, struct diag *d)
 		return -1;
 	if (inflate_read(in, magic, sizeof(magic)) == (ssize_t)sizeof(magic) &&
 	    !memcmp(magic, "\177ELF", 4) &&
-	    (out = memfd_create("kabi-vmlinux", MFD_CLOEXEC)) >= 0 &&
-	    (write_all(out, magic, sizeof(magic)) < 0 ||
+	    (out = memfile_create("kabi-vmlinux")) >= 0 &&
+	    (memfile_write(out, magic, sizeof(magic)) < 0 ||
 	     copy_out(in, out, path, d))) {
 		close(out);
 		out = -1;

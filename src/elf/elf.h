@@ -16,11 +16,34 @@
 #include "../util/diag.h"
 #include "../util/strset.h"
 
-/* One file of a kernel: vmlinux or a module. */
+/*
+ * Where the bytes of one file are: a file on disk, or a member of a
+ * package (.deb, .rpm) that src/package/ copied into an anonymous memory
+ * file. Readers open it with kernel_input_open, never by name, so that
+ * messages name a member as the user knows it: "PKG.deb:path/in/package".
+ */
+struct kernel_input {
+	char *name; /* the path on disk, or "PKG.deb:path/in/package" */
+	int fd;	    /* a package member's memory file (owned), else -1 */
+};
+
+/*
+ * One file of a kernel: vmlinux or a module. A binary paired with its
+ * separate debug file (a distribution's image and -dbg packages) reads
+ * exports from elf and DWARF from debug; where the debug file carries the
+ * export tables too (Debian's do), it is read alone, as elf.
+ */
 struct kernel_file {
-	char *path;
+	struct kernel_input elf;   /* exports, and DWARF when debug is unset */
+	struct kernel_input debug; /* name NULL: none */
 	char *module; /* "vmlinux", or the module path "fs/fat/fat" */
 	bool is_vmlinux;
+};
+
+/* One file a package holds, read by src/package/. */
+struct kernel_member {
+	char *path; /* within the package: "lib/modules/V/kernel/X.ko" */
+	int fd;	    /* its bytes, in a memory file */
 };
 
 /* The files kabi reads for one side of a comparison, vmlinux first. */
@@ -53,6 +76,29 @@ void kernel_files_add(struct kernel_files *kf, const char *path,
 int kernel_files_need_vmlinux(const struct kernel_files *kf, struct diag *d);
 void kernel_files_warn_no_vmlinux(const struct kernel_files *kf,
 				  struct diag *d);
+/*
+ * Whether a file a package holds at path (relative, no leading "./") may
+ * be part of a kernel: a vmlinux, a kernel image or a module.
+ */
+bool kernel_files_wants(const char *path);
+/*
+ * Add the kernel files among the members of the package named pkg, as if
+ * it were unpacked into a folder. Takes ownership of every member's
+ * descriptor and path; frees the array.
+ */
+void kernel_files_add_members(struct kernel_files *kf, const char *pkg,
+			      struct kernel_member *members, size_t n,
+			      const struct tree_options *opts, struct diag *d);
+/* Where a file's DWARF is read: its debug file if paired, else itself. */
+const struct kernel_input *kernel_file_dwarf(const struct kernel_file *f);
+/*
+ * A new descriptor reading in from its start, or a negative error
+ * reported in d. A member's memory file is opened anew (through
+ * /proc/self/fd), so that readers in several threads do not share one
+ * file offset.
+ */
+int kernel_input_open(const struct kernel_input *in, struct diag *d);
+
 /* The module name of a loose file: "fs/fat/fat" from .../kernel/fs/fat/fat.ko
  */
 char *module_name_from_path(const char *path);
@@ -143,14 +189,28 @@ void exports_read_files(const struct kernel_files *kf, unsigned jobs,
  * *compression, if given, names the format, or is NULL. Negative on
  * error, reported in d.
  */
-int kelf_open_input(const char *path, const char **compression, struct diag *d);
+int kelf_open_input(const struct kernel_input *in, const char **compression,
+		    struct diag *d);
 
 /*
  * The same for reading its DWARF: where debug sections are compressed
  * with zstd (which Debian 12's libdw cannot decompress), a descriptor of
  * a copy with them decompressed.
  */
-int kelf_open_debug_input(const char *path, struct diag *d);
+int kelf_open_debug_input(const struct kernel_input *in, struct diag *d);
+
+/*
+ * Whether a file holds the export tables and .modinfo a kernel file has,
+ * not only debug sections: a debug package's file that can be read alone.
+ */
+bool kelf_has_export_tables(const struct kernel_input *in);
+
+/*
+ * The GNU build-id of a file, copied into id (at most max bytes): its
+ * length, or 0 when it has none or cannot be read.
+ */
+size_t kelf_build_id(const struct kernel_input *in, unsigned char *id,
+		     size_t max);
 
 /*
  * One slot of a system call table that holds a system call. Strings are
@@ -180,7 +240,8 @@ void syscall_tables_free(struct syscall_tables *t);
  * Read the system call tables of a vmlinux; an error when it has none
  * kabi knows.
  */
-int syscalls_read(const char *path, struct syscall_tables *t, struct diag *d);
+int syscalls_read(const struct kernel_input *in, struct syscall_tables *t,
+		  struct diag *d);
 
 /* "x86-64", "AArch64", ... for an ELF e_machine */
 const char *kelf_machine_name(unsigned machine);

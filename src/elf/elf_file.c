@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -49,19 +50,37 @@ const char *kelf_machine_name(unsigned machine)
 	return m ? m->name : "an unknown machine";
 }
 
-int kelf_open_input(const char *path, const char **compression, struct diag *d)
+int kernel_input_open(const struct kernel_input *in, struct diag *d)
 {
+	char self[64];
+	int fd;
+
+	if (in->fd >= 0) {
+		snprintf(self, sizeof(self), "/proc/self/fd/%d", in->fd);
+		fd = open(self, O_RDONLY | O_CLOEXEC);
+	} else {
+		/* a named pipe would block the open until a writer came */
+		fd = open(in->name, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	}
+	if (fd < 0)
+		return diag_error(d, KABI_E_IO, DIAG_AT_FILE(in->name),
+				  "cannot open: %s", strerror(errno));
+	return fd;
+}
+
+int kelf_open_input(const struct kernel_input *in, const char **compression,
+		    struct diag *d)
+{
+	const char *path = in->name;
 	enum inflate_format format;
 	unsigned char magic[6];
 	struct stat st;
 	ssize_t n;
 	int fd;
 
-	/* a named pipe would block the open until a writer came: not here */
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	fd = kernel_input_open(in, d);
 	if (fd < 0)
-		return diag_error(d, KABI_E_IO, DIAG_AT_FILE(path),
-				  "cannot open: %s", strerror(errno));
+		return fd;
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
 		close(fd);
 		return diag_error(d, KABI_E_IO, DIAG_AT_FILE(path),
@@ -259,16 +278,17 @@ static int find_symtab(struct kelf_file *f)
 	return 0;
 }
 
-int kelf_open(struct kelf_file *f, const char *path, struct diag *d)
+int kelf_open(struct kelf_file *f, const struct kernel_input *in,
+	      struct diag *d)
 {
 	int fd, err;
 
 	memset(f, 0, sizeof(*f));
 	f->fd = -1;
-	f->path = path;
+	f->path = in->name;
 	f->diag = d;
 	hashmap_init(&f->symbol_names);
-	fd = kelf_open_input(path, &f->compression, d);
+	fd = kelf_open_input(in, &f->compression, d);
 	if (fd < 0)
 		return fd;
 	err = begin_elf(f, fd);
@@ -652,4 +672,80 @@ int kelf_read_u32(struct kelf_file *f, size_t section, uint64_t offset,
 	if (!err)
 		*out = (uint32_t)v;
 	return err;
+}
+
+/*
+ * A debug file made by objcopy --only-keep-debug keeps the headers of
+ * every section but the bytes of none but the debug ones (SHT_NOBITS).
+ */
+bool kelf_has_export_tables(const struct kernel_input *in)
+{
+	struct diag quiet;
+	bool found = false;
+	struct kelf_file f;
+	size_t i;
+
+	diag_init(&quiet); /* unreadable: the reader will say so */
+	if (kelf_open(&f, in, &quiet)) {
+		diag_free(&quiet);
+		return false;
+	}
+	for (i = 0; i < f.nsections && !found; i++)
+		found = f.sections[i].shdr.sh_type != SHT_NOBITS &&
+			f.sections[i].name &&
+			(!strcmp(f.sections[i].name, "__ksymtab_strings") ||
+			 !strcmp(f.sections[i].name, ".modinfo"));
+	kelf_close(&f);
+	diag_free(&quiet);
+	return found;
+}
+
+/* The GNU build-id note among a file's notes, if any. */
+static size_t find_build_id(Elf *elf, unsigned char *id, size_t max)
+{
+	Elf_Scn *scn = NULL;
+
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		GElf_Nhdr nh;
+		Elf_Data *data;
+		size_t off = 0, name, desc;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_NOTE ||
+		    !(data = elf_getdata(scn, NULL)))
+			continue;
+		/* gelf_getnote checks each note against the data's size */
+		while ((off = gelf_getnote(data, off, &nh, &name, &desc)) > 0)
+			if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 &&
+			    !memcmp((const char *)data->d_buf + name, "GNU",
+				    4) &&
+			    nh.n_descsz && nh.n_descsz <= max) {
+				memcpy(id, (const char *)data->d_buf + desc,
+				       nh.n_descsz);
+				return nh.n_descsz;
+			}
+	}
+	return 0;
+}
+
+size_t kelf_build_id(const struct kernel_input *in, unsigned char *id,
+		     size_t max)
+{
+	struct diag quiet;
+	size_t len = 0;
+	Elf *elf;
+	int fd;
+
+	diag_init(&quiet); /* unreadable: the reader will say so */
+	fd = kelf_open_input(in, NULL, &quiet);
+	diag_free(&quiet);
+	if (fd < 0)
+		return 0;
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	if (elf && elf_kind(elf) == ELF_K_ELF)
+		len = find_build_id(elf, id, max);
+	if (elf)
+		elf_end(elf);
+	close(fd);
+	return len;
 }

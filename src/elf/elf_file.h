@@ -23,6 +23,8 @@
 #include "../util/diag.h"
 #include "../util/hashmap.h"
 
+struct kernel_input;
+
 /* What kabi knows of a machine: its name and relocation types. */
 struct machine_desc {
 	GElf_Half machine;
@@ -88,7 +90,8 @@ struct kelf_symbol {
 	size_t shndx; /* real section index, or SHN_UNDEF / SHN_ABS */
 };
 
-int kelf_open(struct kelf_file *f, const char *path, struct diag *d);
+int kelf_open(struct kelf_file *f, const struct kernel_input *in,
+	      struct diag *d);
 void kelf_close(struct kelf_file *f);
 
 /* Index of the section with this name, or 0. */

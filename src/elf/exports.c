@@ -125,7 +125,7 @@ static bool same_kernel(struct export_table *t, const struct export_table *f,
 	if (t->machine == f->machine && t->elf_class == f->elf_class &&
 	    t->byte_order == f->byte_order)
 		return true;
-	diag_error(d, KABI_E_UNSUPPORTED, DIAG_AT_FILE(file->path),
+	diag_error(d, KABI_E_UNSUPPORTED, DIAG_AT_FILE(file->elf.name),
 		   "built for %d-bit %s-endian %s, unlike the files before it "
 		   "(%d-bit %s-endian %s): not the same kernel",
 		   f->elf_class == ELFCLASS64 ? 64 : 32,

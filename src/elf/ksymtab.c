@@ -491,6 +491,19 @@ static int load_tables(struct kelf_file *f, size_t *tables, size_t ntables)
 	return 0;
 }
 
+/*
+ * A separate debug file keeps the headers of the sections of its binary
+ * but not their bytes: read alone, it would seem to export nothing.
+ */
+static bool debug_sections_only(const struct kelf_file *f)
+{
+	size_t idx = kelf_find_section(f, ".modinfo");
+
+	if (!idx)
+		idx = kelf_find_section(f, "__ksymtab_strings");
+	return idx && f->sections[idx].shdr.sh_type == SHT_NOBITS;
+}
+
 void exports_read_file(const struct kernel_file *file, struct export_table *t,
 		       struct diag *d)
 {
@@ -502,8 +515,16 @@ void exports_read_file(const struct kernel_file *file, struct export_table *t,
 	uint32_t module;
 	int err = 0;
 
-	if (kelf_open(&f, file->path, d))
+	if (kelf_open(&f, &file->elf, d))
 		return;
+	if (debug_sections_only(&f)) {
+		diag_error(d, KABI_E_NO_INPUT, DIAG_AT_FILE(file->elf.name),
+			   "a debug file whose export tables and '.modinfo' "
+			   "are left empty (objcopy --only-keep-debug): name "
+			   "its binary too");
+		kelf_close(&f);
+		return;
+	}
 	t->machine = f.ehdr.e_machine;
 	t->elf_class = f.ehdr.e_ident[EI_CLASS];
 	t->byte_order = f.ehdr.e_ident[EI_DATA];
@@ -522,9 +543,9 @@ void exports_read_file(const struct kernel_file *file, struct export_table *t,
 	r.f = &f;
 	r.strings = kelf_find_section(&f, "__ksymtab_strings");
 	if (ntables && !r.strings)
-		err =
-		    diag_error(d, KABI_E_BAD_KSYMTAB, DIAG_AT_FILE(file->path),
-			       "export table without '__ksymtab_strings'");
+		err = diag_error(d, KABI_E_BAD_KSYMTAB,
+				 DIAG_AT_FILE(file->elf.name),
+				 "export table without '__ksymtab_strings'");
 	if (!err && ntables)
 		err = kelf_section_load(&f, r.strings);
 	if (!err)

@@ -291,13 +291,14 @@ static void read_metadata(struct kelf_file *f, struct syscall_tables *t)
 	t->has_params = true;
 }
 
-int syscalls_read(const char *path, struct syscall_tables *t, struct diag *d)
+int syscalls_read(const struct kernel_input *in, struct syscall_tables *t,
+		  struct diag *d)
 {
 	struct hashmap fns = HASHMAP_INIT;
 	struct kelf_file f;
 	size_t i, before;
 
-	if (kelf_open(&f, path, d))
+	if (kelf_open(&f, in, d))
 		return -1;
 	before = t->count;
 	index_functions(&f, &fns);
@@ -309,7 +310,7 @@ int syscalls_read(const char *path, struct syscall_tables *t, struct diag *d)
 	hashmap_free(&fns);
 	kelf_close(&f);
 	if (t->count == before)
-		return diag_error(d, KABI_E_UNSUPPORTED, DIAG_AT_FILE(path),
+		return diag_error(d, KABI_E_UNSUPPORTED, DIAG_AT_FILE(in->name),
 				  "no system call table found (kabi reads "
 				  "x86-64's and arm64's)");
 	return 0;

@@ -13,15 +13,18 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "elf.h"
+#include "files.h"
 #include "../util/strbuf.h"
 #include "../util/sort.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
+/* .ko.debug: a module's debug file as RPM -debuginfo packages name it */
 static const char *const module_suffixes[] = {".ko", ".ko.xz", ".ko.gz",
-					      ".ko.zst"};
+					      ".ko.zst", ".ko.debug"};
 
 /* Where a vmlinux may be, relative to the top of a tree. */
 static const char *const vmlinux_places[] = {
@@ -33,33 +36,79 @@ static const char *const vmlinux_places[] = {
     "lib/modules/*/vmlinux",
 };
 
-/* Where a compressed kernel image may be, when there is no vmlinux. */
+/*
+ * Where a compressed kernel image may be, when there is no vmlinux; in a
+ * tree, the first place that has one is taken (an installed Fedora has
+ * /boot/vmlinuz-VER, and /lib/modules/VER/vmlinuz, its RPM's copy).
+ */
 static const char *const image_places[] = {
     "boot/vmlinuz-*",
     "vmlinuz",
     "arch/x86/boot/bzImage",
+    "lib/modules/*/vmlinuz",
 };
+
+static bool matches_any(const char *const *patterns, size_t n, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!fnmatch(patterns[i], path, FNM_PATHNAME))
+			return true;
+	return false;
+}
+
+#define ARRAY_LEN(a) (sizeof(a) / sizeof(*(a)))
+
+bool is_vmlinux_place(const char *rel)
+{
+	return matches_any(vmlinux_places, ARRAY_LEN(vmlinux_places), rel);
+}
+
+bool is_image_place(const char *rel)
+{
+	return matches_any(image_places, ARRAY_LEN(image_places), rel);
+}
 
 void kernel_files_init(struct kernel_files *kf)
 {
 	memset(kf, 0, sizeof(*kf));
 }
 
+void kernel_input_free(struct kernel_input *in)
+{
+	free(in->name);
+	if (in->fd >= 0)
+		close(in->fd);
+	in->name = NULL;
+	in->fd = -1;
+}
+
+void kernel_file_free(struct kernel_file *f)
+{
+	kernel_input_free(&f->elf);
+	kernel_input_free(&f->debug);
+	free(f->module);
+}
+
+const struct kernel_input *kernel_file_dwarf(const struct kernel_file *f)
+{
+	return f->debug.name ? &f->debug : &f->elf;
+}
+
 void kernel_files_free(struct kernel_files *kf)
 {
 	size_t i;
 
-	for (i = 0; i < kf->count; i++) {
-		free(kf->files[i].path);
-		free(kf->files[i].module);
-	}
+	for (i = 0; i < kf->count; i++)
+		kernel_file_free(&kf->files[i]);
 	free(kf->files);
 	free(kf->release);
 	free(kf->tree);
 	kernel_files_init(kf);
 }
 
-static size_t module_suffix_len(const char *name)
+size_t module_suffix_len(const char *name)
 {
 	size_t len = strlen(name), i;
 
@@ -78,7 +127,7 @@ static size_t module_suffix_len(const char *name)
  * The release in "lib/modules/VER/" within rel, if any: *rest is set to
  * what follows that folder, and the release is returned (malloc'd).
  */
-static char *split_modules_dir(const char *rel, const char **rest)
+char *split_modules_dir(const char *rel, const char **rest)
 {
 	const char *p = rel;
 
@@ -99,7 +148,7 @@ static char *split_modules_dir(const char *rel, const char **rest)
 }
 
 /* Module name from a path relative to the tree (or a loose file's path). */
-static char *module_name(const char *rel, char **release)
+char *module_name(const char *rel, char **release)
 {
 	const char *rest = rel;
 	char *ver = split_modules_dir(rel, &rest);
@@ -152,16 +201,26 @@ char *module_name_from_path(const char *path)
 	return name;
 }
 
-static void add_file(struct kernel_files *kf, const char *path, char *module,
-		     bool is_vmlinux)
+/* Takes name (and fd, for a package member: else -1) and module. */
+void add_input(struct kernel_files *kf, char *name, int fd, char *module,
+	       bool is_vmlinux)
 {
 	struct kernel_file *f;
 
 	ALLOC_GROW(kf->files, kf->count + 1, kf->alloc);
 	f = &kf->files[kf->count++];
-	f->path = xstrdup(path);
+	f->elf.name = name;
+	f->elf.fd = fd;
+	f->debug.name = NULL;
+	f->debug.fd = -1;
 	f->module = module;
 	f->is_vmlinux = is_vmlinux;
+}
+
+static void add_file(struct kernel_files *kf, const char *path, char *module,
+		     bool is_vmlinux)
+{
+	add_input(kf, xstrdup(path), -1, module, is_vmlinux);
 }
 
 static int compare_files(const void *a, const void *b)
@@ -172,7 +231,7 @@ static int compare_files(const void *a, const void *b)
 	if (x->is_vmlinux != y->is_vmlinux)
 		return x->is_vmlinux ? -1 : 1;
 	c = strcmp(x->module, y->module);
-	return c ? c : strcmp(x->path, y->path);
+	return c ? c : strcmp(x->elf.name, y->elf.name);
 }
 
 static int compare_names(const void *a, const void *b)
@@ -298,8 +357,9 @@ static void walk_modules(struct tree_scan *scan, const char *dir)
 		struct stat st;
 
 		strbuf_addf(&path, "%s/%s", dir, names[i]);
+		/* .debug: where a .gnu_debuglink points, for libdwfl */
 		if (!lstat(path.buf, &st)) {
-			if (S_ISDIR(st.st_mode))
+			if (S_ISDIR(st.st_mode) && strcmp(names[i], ".debug"))
 				walk_modules(scan, path.buf);
 			else if (S_ISREG(st.st_mode) &&
 				 module_suffix_len(names[i]))
@@ -310,9 +370,10 @@ static void walk_modules(struct tree_scan *scan, const char *dir)
 	free_names(names, n);
 }
 
-static char *release_of_vmlinux(const char *top, const char *path)
+/* The release a path names: lib/modules/VER/..., or vmlinux-VER */
+char *release_of_path(const char *rel)
 {
-	const char *rel = path + strlen(top) + 1, *base, *rest;
+	const char *base, *rest;
 	char *ver = split_modules_dir(rel, &rest);
 
 	if (ver)
@@ -323,6 +384,11 @@ static char *release_of_vmlinux(const char *top, const char *path)
 	    base[8])
 		return xstrdup(base + 8);
 	return NULL;
+}
+
+static char *release_of_vmlinux(const char *top, const char *path)
+{
+	return release_of_path(path + strlen(top) + 1);
 }
 
 static int find_vmlinux(const char *top, const struct tree_options *opts,
@@ -340,8 +406,7 @@ static int find_vmlinux(const char *top, const struct tree_options *opts,
 	for (i = 0; i < sizeof(vmlinux_places) / sizeof(*vmlinux_places); i++)
 		glob_under(top, vmlinux_places[i], &ff);
 	/* no vmlinux: the image the boot loader takes holds one */
-	for (i = 0; !ff.n && i < sizeof(image_places) / sizeof(*image_places);
-	     i++)
+	for (i = 0; !ff.n && i < ARRAY_LEN(image_places); i++)
 		glob_under(top, image_places[i], &ff);
 	if (ff.n == 1)
 		*out = xstrdup(ff.v[0].path);
@@ -452,7 +517,7 @@ out:
 	return err;
 }
 
-static bool has_vmlinux(const struct kernel_files *kf)
+bool has_vmlinux(const struct kernel_files *kf)
 {
 	return kf->count && kf->files[0].is_vmlinux;
 }
@@ -505,48 +570,88 @@ void kernel_files_warn_no_vmlinux(const struct kernel_files *kf, struct diag *d)
 	strbuf_release(&places);
 }
 
-static bool same_file(const char *a, const char *b)
+static bool same_file(const struct kernel_input *a,
+		      const struct kernel_input *b)
 {
 	struct stat x, y;
 
-	return !stat(a, &x) && !stat(b, &y) && x.st_dev == y.st_dev &&
-	       x.st_ino == y.st_ino;
+	if (a->fd >= 0 || b->fd >= 0) /* one package named twice */
+		return a->fd >= 0 && b->fd >= 0 && !strcmp(a->name, b->name);
+	return !stat(a->name, &x) && !stat(b->name, &y) &&
+	       x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+}
+
+static void remove_file(struct kernel_files *kf, size_t i)
+{
+	memmove(&kf->files[i], &kf->files[i + 1],
+		(kf->count - i - 1) * sizeof(kf->files[i]));
+	kf->count--;
 }
 
 /*
  * One file named twice (a module and the tree that holds it) is read
- * once; two files for one module are not one kernel: the second is an
- * error, and not read. Two vmlinux files are the caller's to refuse.
+ * once; a binary and its debug file are paired; two other files for one
+ * module are not one kernel: the second is an error, and not read. Two
+ * vmlinux files not a pair are the caller's to refuse.
  */
 static int drop_repeats(struct kernel_files *kf, struct diag *d)
 {
 	size_t i = 1;
-	int err = 0;
+	int err = 0, paired;
 
 	while (i < kf->count) {
 		struct kernel_file *a = &kf->files[i - 1], *b = &kf->files[i];
 
 		if (a->is_vmlinux != b->is_vmlinux ||
-		    strcmp(a->module, b->module) ||
-		    (a->is_vmlinux && !same_file(a->path, b->path))) {
+		    strcmp(a->module, b->module)) {
 			i++;
 			continue;
 		}
-		if (same_file(a->path, b->path))
-			diag_warning(d, DIAG_AT_FILE(b->path),
+		paired = pair_debug(a, b, d);
+		if (paired > 0) {
+			remove_file(kf, i);
+			continue;
+		}
+		if (paired < 0) { /* the debug file is dropped */
+			err = paired;
+			if (is_debug_file(&a->elf)) {
+				kernel_file_free(a);
+				*a = *b;
+			} else {
+				kernel_file_free(b);
+			}
+			remove_file(kf, i);
+			continue;
+		}
+		if (a->is_vmlinux && !same_file(&a->elf, &b->elf)) {
+			i++;
+			continue;
+		}
+		if (same_file(&a->elf, &b->elf))
+			diag_warning(d, DIAG_AT_FILE(b->elf.name),
 				     "named twice: read once");
 		else
 			err = diag_error(
-			    d, KABI_E_USAGE, DIAG_AT_FILE(b->path),
+			    d, KABI_E_USAGE, DIAG_AT_FILE(b->elf.name),
 			    "a second file for module '%s' (the first: '%s'): "
 			    "not read, one kernel at a time",
-			    b->module, a->path);
-		free(b->path);
-		free(b->module);
-		memmove(b, b + 1, (kf->count - i - 1) * sizeof(*b));
-		kf->count--;
+			    b->module, a->elf.name);
+		kernel_file_free(b);
+		remove_file(kf, i);
 	}
 	return err;
+}
+
+/* Sorted, repeats dropped, pairs made, after path was added. */
+void settle(struct kernel_files *kf, const char *path, bool had_vmlinux,
+	    int err, struct diag *d)
+{
+	array_sort(kf->files, kf->count, sizeof(*kf->files), compare_files);
+	if (!err)
+		err = drop_repeats(kf, d);
+	if (!err && had_vmlinux && kf->count > 1 && kf->files[1].is_vmlinux)
+		diag_error(d, KABI_E_USAGE, DIAG_AT_FILE(path),
+			   "a second vmlinux: one kernel at a time");
 }
 
 void kernel_files_add(struct kernel_files *kf, const char *path,
@@ -591,10 +696,5 @@ void kernel_files_add(struct kernel_files *kf, const char *path,
 		    base[8])
 			kf->release = xstrdup(base + 8);
 	}
-	array_sort(kf->files, kf->count, sizeof(*kf->files), compare_files);
-	if (!err)
-		err = drop_repeats(kf, d);
-	if (!err && had_vmlinux && kf->count > 1 && kf->files[1].is_vmlinux)
-		diag_error(d, KABI_E_USAGE, DIAG_AT_FILE(path),
-			   "a second vmlinux: one kernel at a time");
+	settle(kf, path, had_vmlinux, err, d);
 }

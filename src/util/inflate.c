@@ -143,9 +143,9 @@ static ssize_t read_gzip(struct inflate_stream *s, unsigned char *buf,
 	return s->error ? -1 : (ssize_t)(len - s->z.avail_out);
 }
 
-static const char *lzma_text(lzma_ret ret)
+const char *inflate_xz_error(int ret)
 {
-	switch (ret) {
+	switch ((lzma_ret)ret) {
 	case LZMA_MEM_ERROR:
 		return "out of memory decompressing xz data";
 	case LZMA_MEMLIMIT_ERROR:
@@ -183,7 +183,7 @@ static ssize_t read_xz(struct inflate_stream *s, unsigned char *buf, size_t len)
 		if (ret == LZMA_STREAM_END)
 			s->done = true;
 		else if (ret != LZMA_OK)
-			return fail(s, lzma_text(ret));
+			return fail(s, inflate_xz_error(ret));
 		else if (action == LZMA_FINISH && s->x.avail_out == len)
 			return fail(s, "xz data is truncated");
 	}
@@ -258,7 +258,7 @@ struct inflate_stream *inflate_open(int fd, uint64_t limit, unsigned flags,
 		break;
 	case INFLATE_XZ:
 		/* xz -9 needs 65 MiB; more is not a file kabi should read */
-		if (lzma_stream_decoder(&s->x, UINT64_C(256) << 20,
+		if (lzma_stream_decoder(&s->x, INFLATE_XZ_MEMLIMIT,
 					s->single ? 0 : LZMA_CONCATENATED) !=
 		    LZMA_OK)
 			*why = "cannot start xz decompression";

@@ -24,6 +24,10 @@ enum inflate_format {
 enum inflate_format inflate_detect(const unsigned char *head, size_t len);
 /* "gzip", "xz", "zstd", or "uncompressed" */
 const char *inflate_format_name(enum inflate_format format);
+/* What a liblzma return code (lzma_ret) means, in kabi's words. */
+const char *inflate_xz_error(int ret);
+/* liblzma's memory, at most, to decode one xz stream */
+#define INFLATE_XZ_MEMLIMIT (UINT64_C(256) << 20)
 
 struct inflate_stream;
 

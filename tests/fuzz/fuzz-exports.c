@@ -9,7 +9,10 @@
 
 static void read_as(const char *path, const char *module, bool vmlinux)
 {
-	struct kernel_file file = {(char *)path, (char *)module, vmlinux};
+	struct kernel_file file = {.elf = {(char *)path, -1},
+				   .debug = {NULL, -1},
+				   .module = (char *)module,
+				   .is_vmlinux = vmlinux};
 	struct export_table t;
 	struct diag d;
 
@@ -22,7 +25,7 @@ static void read_as(const char *path, const char *module, bool vmlinux)
 		struct syscall_tables calls;
 
 		syscall_tables_init(&calls);
-		syscalls_read(path, &calls, &d);
+		syscalls_read(&file.elf, &calls, &d);
 		syscall_tables_free(&calls);
 	}
 	diag_free(&d);

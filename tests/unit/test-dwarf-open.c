@@ -65,6 +65,7 @@ static int write_garbage(const char *path)
 int main(void)
 {
 	char path[] = "/tmp/kabi-test-open.XXXXXX";
+	char missing[] = "/nonexistent/vmlinux";
 	struct kdwarf_handle h;
 	struct diag d;
 	int before, i, failures = 0, tmp = mkstemp(path);
@@ -75,7 +76,8 @@ int main(void)
 	before = open_descriptors();
 	for (i = 0; i < 50; i++) {
 		diag_init(&d);
-		failures += kdwarf_open(&h, path, NULL, &d) != 0;
+		failures += kdwarf_open(&h, &(struct kernel_input){path, -1},
+					NULL, &d) != 0;
 		diag_free(&d);
 	}
 	is_int(failures, 50, "no DWARF in it, every time");
@@ -84,14 +86,16 @@ int main(void)
 	ok(!write_garbage(path), "a file that is not ELF written");
 	for (i = failures = 0; i < 50; i++) {
 		diag_init(&d);
-		failures += kdwarf_open(&h, path, NULL, &d) != 0;
+		failures += kdwarf_open(&h, &(struct kernel_input){path, -1},
+					NULL, &d) != 0;
 		diag_free(&d);
 	}
 	is_int(failures, 50, "libdwfl refuses it every time");
 	is_int(open_descriptors(), before,
 	       "no descriptor left open after a refusal");
 	diag_init(&d);
-	failures = kdwarf_open(&h, "/nonexistent/vmlinux", NULL, &d) != 0;
+	failures =
+	    kdwarf_open(&h, &(struct kernel_input){missing, -1}, NULL, &d) != 0;
 	ok(failures && d.errors == 1, "a missing file is one error");
 	diag_free(&d);
 	is_int(open_descriptors(), before,

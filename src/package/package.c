@@ -1,0 +1,472 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Reading .deb and .rpm packages in place with libarchive; see
+ * package.h. Only the formats and filters packages use are enabled, and
+ * only those libarchive decodes itself: its "all" would run external
+ * programs (lrzip, lzop, ...) on whatever a crafted package asks for.
+ */
+#include "package.h"
+
+#include <archive.h>
+#include <archive_entry.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <lzma.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "../util/inflate.h"
+#include "../util/memfile.h"
+#include "../util/parallel.h"
+#include "../util/strbuf.h"
+#include "../util/xalloc.h"
+#include "../util/banned.h"
+
+#define COPY_BUFFER (1 << 20)
+
+enum package_kind { PACKAGE_NONE, PACKAGE_DEB, PACKAGE_RPM };
+
+/* The members of one package being read, and where it stands. */
+struct reader {
+	const char *pkg;
+	struct diag *d;
+	unsigned threads; /* to decompress with */
+	uint64_t total;	  /* bytes kept so far */
+	struct kernel_member *members;
+	size_t n, alloc;
+	char *buf;
+};
+
+static enum package_kind package_kind(const char *path)
+{
+	unsigned char head[24];
+	ssize_t n = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+
+	if (fd >= 0) {
+		n = pread(fd, head, sizeof(head), 0);
+		close(fd);
+	}
+	/* a .deb's first member is debian-binary; a static library's is not */
+	if (n >= 21 && !memcmp(head, "!<arch>\ndebian-binary", 21))
+		return PACKAGE_DEB;
+	if (n >= 4 && !memcmp(head, "\xed\xab\xee\xdb", 4))
+		return PACKAGE_RPM;
+	return PACKAGE_NONE;
+}
+
+/* The decompressors, each only if libarchive has it built in. */
+static void support_filters(struct archive *a)
+{
+	if (archive_zlib_version())
+		archive_read_support_filter_gzip(a);
+	if (archive_bzlib_version())
+		archive_read_support_filter_bzip2(a);
+	if (archive_liblzma_version()) {
+		archive_read_support_filter_xz(a);
+		archive_read_support_filter_lzma(a);
+	}
+	if (archive_libzstd_version())
+		archive_read_support_filter_zstd(a);
+}
+
+static int damaged(struct reader *r, struct archive *a)
+{
+	const char *why = archive_error_string(a);
+
+	return diag_error(r->d, KABI_E_BAD_PACKAGE, DIAG_AT_FILE(r->pkg),
+			  "cannot read the package: %s",
+			  why ? why : "truncated or damaged");
+}
+
+static int too_big(struct reader *r, const char *where, const char *what,
+		   uint64_t bound)
+{
+	return diag_error(r->d, KABI_E_BAD_PACKAGE, DIAG_AT_FILE(where),
+			  "%s more than %" PRIu64 " MiB: not read", what,
+			  bound >> 20);
+}
+
+/* Copy the entry's bytes into mem, within the bounds. */
+static int copy_data(struct reader *r, struct archive *a, int mem,
+		     const char *where)
+{
+	uint64_t size = 0;
+	la_ssize_t n;
+
+	while ((n = archive_read_data(a, r->buf, COPY_BUFFER)) > 0) {
+		size += (uint64_t)n;
+		r->total += (uint64_t)n;
+		if (size > PACKAGE_MAX_MEMBER)
+			return too_big(r, where, "a file of",
+				       PACKAGE_MAX_MEMBER);
+		if (r->total > PACKAGE_MAX_TOTAL)
+			return too_big(r, where, "kernel files in all of",
+				       PACKAGE_MAX_TOTAL);
+		if (memfile_write(mem, r->buf, (size_t)n) < 0)
+			return diag_error(r->d, KABI_E_IO, DIAG_AT_FILE(where),
+					  "cannot keep in memory: %s",
+					  strerror(errno));
+	}
+	return n < 0 ? damaged(r, a) : 0;
+}
+
+/* One file of the kernel, copied into a new memory file. */
+static int keep_member(struct reader *r, struct archive *a,
+		       struct archive_entry *e, const char *path)
+{
+	struct strbuf where = STRBUF_INIT;
+	int mem, err;
+
+	strbuf_addf(&where, "%s:%s", r->pkg, path);
+	if (archive_entry_size_is_set(e) &&
+	    archive_entry_size(e) > (la_int64_t)PACKAGE_MAX_MEMBER) {
+		err = too_big(r, where.buf, "a file of", PACKAGE_MAX_MEMBER);
+		strbuf_release(&where);
+		return err;
+	}
+	mem = memfile_create("kabi-member");
+	if (mem < 0) {
+		int why = errno;
+
+		err = diag_error(
+		    r->d, KABI_E_IO, DIAG_AT_FILE(where.buf),
+		    "cannot create a memory file: %s%s", strerror(why),
+		    why == EMFILE ? " (each file of a package is held "
+				    "open: raise 'ulimit -n')"
+				  : "");
+	} else {
+		err = copy_data(r, a, mem, where.buf);
+	}
+	strbuf_release(&where);
+	if (err) {
+		if (mem >= 0)
+			close(mem);
+		return err;
+	}
+	ALLOC_GROW(r->members, r->n + 1, r->alloc);
+	r->members[r->n].path = xstrdup(path);
+	r->members[r->n].fd = mem;
+	r->n++;
+	return 0;
+}
+
+/* "./lib/modules/..." as "lib/modules/...", the way a tree's files are. */
+static const char *member_path(struct archive_entry *e)
+{
+	const char *p = archive_entry_pathname(e);
+
+	while (p && (!strncmp(p, "./", 2) || *p == '/'))
+		p += *p == '/' ? 1 : 2;
+	return p;
+}
+
+/* Every entry of a tar or cpio archive; the kernel's files are kept. */
+static int read_entries(struct reader *r, struct archive *a)
+{
+	struct archive_entry *e;
+	int rc, err = 0;
+
+	while (!err && ((rc = archive_read_next_header(a, &e)) == ARCHIVE_OK ||
+			rc == ARCHIVE_WARN)) {
+		const char *path = member_path(e);
+
+		if (archive_entry_filetype(e) == AE_IFREG && path &&
+		    kernel_files_wants(path))
+			err = keep_member(r, a, e, path);
+	}
+	if (err)
+		return err;
+	return rc == ARCHIVE_EOF ? 0 : damaged(r, a);
+}
+
+/* A .deb's data.tar.*, read as it streams out of the ar archive. */
+struct nested {
+	struct archive *outer;
+	char buf[1 << 16];
+};
+
+static la_ssize_t nested_read(struct archive *a, void *ctx, const void **out)
+{
+	struct nested *n = ctx;
+	la_ssize_t got = archive_read_data(n->outer, n->buf, sizeof(n->buf));
+
+	*out = n->buf;
+	if (got < 0) {
+		const char *why = archive_error_string(n->outer);
+
+		archive_set_error(a, archive_errno(n->outer), "%s",
+				  why ? why : "truncated or damaged");
+		return -1;
+	}
+	return got;
+}
+
+/* A tar archive streamed from read; libarchive decompresses if filters. */
+static int read_tar(struct reader *r, void *ctx, archive_read_callback *read,
+		    bool filters)
+{
+	struct archive *a = archive_read_new();
+	int err;
+
+	if (filters)
+		support_filters(a);
+	archive_read_support_format_tar(a);
+	if (archive_read_open(a, ctx, NULL, read, NULL) != ARCHIVE_OK)
+		err = damaged(r, a);
+	else
+		err = read_entries(r, a);
+	archive_read_free(a);
+	return err;
+}
+
+/*
+ * A data.tar.xz decoded here, on several threads where its blocks allow
+ * (dpkg-deb writes many): libarchive's xz decoder uses one, and
+ * decompressing is most of the time a package takes.
+ */
+struct xz_nested {
+	struct archive *outer;
+	lzma_stream x;
+	bool in_eof, done;
+	unsigned char out[1 << 16];
+};
+
+/* More of the compressed stream, from the ar member: 0, or -1. */
+static int xz_fill(struct archive *a, struct xz_nested *n)
+{
+	const void *block;
+	size_t len;
+	la_int64_t offset;
+	int rc = archive_read_data_block(n->outer, &block, &len, &offset);
+
+	if (rc == ARCHIVE_EOF) {
+		n->in_eof = true;
+		return 0;
+	}
+	if (rc != ARCHIVE_OK && rc != ARCHIVE_WARN) {
+		const char *why = archive_error_string(n->outer);
+
+		archive_set_error(a, EINVAL, "%s",
+				  why ? why : "truncated or damaged");
+		return -1;
+	}
+	n->x.next_in = block;
+	n->x.avail_in = len;
+	return 0;
+}
+
+static la_ssize_t xz_read(struct archive *a, void *ctx, const void **out)
+{
+	struct xz_nested *n = ctx;
+
+	n->x.next_out = n->out;
+	n->x.avail_out = sizeof(n->out);
+	while (n->x.avail_out == sizeof(n->out) && !n->done) {
+		lzma_ret ret;
+
+		if (!n->x.avail_in && !n->in_eof && xz_fill(a, n))
+			return -1;
+		ret = lzma_code(&n->x, n->in_eof ? LZMA_FINISH : LZMA_RUN);
+		if (ret == LZMA_STREAM_END) {
+			n->done = true;
+		} else if (ret != LZMA_OK) {
+			archive_set_error(a, EINVAL, "%s",
+					  inflate_xz_error(ret));
+			return -1;
+		}
+	}
+	*out = n->out;
+	return (la_ssize_t)(sizeof(n->out) - n->x.avail_out);
+}
+
+static int read_tar_xz(struct reader *r, struct archive *outer)
+{
+	struct xz_nested *n = xcalloc(1, sizeof(*n));
+	lzma_mt mt = {.threads = r->threads,
+		      .memlimit_threading = INFLATE_XZ_MEMLIMIT,
+		      .memlimit_stop = INFLATE_XZ_MEMLIMIT};
+	lzma_ret ret;
+	int err;
+
+	n->outer = outer;
+	n->x = (lzma_stream)LZMA_STREAM_INIT;
+	ret = lzma_stream_decoder_mt(&n->x, &mt);
+	if (ret != LZMA_OK) {
+		free(n);
+		return diag_error(r->d, KABI_E_BAD_PACKAGE,
+				  DIAG_AT_FILE(r->pkg), "%s",
+				  inflate_xz_error(ret));
+	}
+	err = read_tar(r, n, xz_read, false);
+	lzma_end(&n->x);
+	free(n);
+	return err;
+}
+
+static int read_data_tar(struct reader *r, struct archive *outer,
+			 const char *name)
+{
+	struct nested *n;
+	int err;
+
+	if (!strcmp(name, "data.tar.xz"))
+		return read_tar_xz(r, outer);
+	n = xmalloc(sizeof(*n));
+	n->outer = outer;
+	err = read_tar(r, n, nested_read, true);
+	free(n);
+	return err;
+}
+
+static int read_deb(struct reader *r, struct archive *a)
+{
+	struct archive_entry *e;
+	bool data = false;
+	int rc, err = 0;
+
+	archive_read_support_format_ar(a);
+	if (archive_read_open_filename(a, r->pkg, 1 << 16) != ARCHIVE_OK)
+		return damaged(r, a);
+	while (!err && ((rc = archive_read_next_header(a, &e)) == ARCHIVE_OK ||
+			rc == ARCHIVE_WARN)) {
+		const char *name = archive_entry_pathname(e);
+
+		if (name && !strncmp(name, "data.tar", 8) && !data) {
+			data = true;
+			err = read_data_tar(r, a, name);
+		}
+	}
+	if (err)
+		return err;
+	if (rc != ARCHIVE_EOF)
+		return damaged(r, a);
+	if (!data)
+		return diag_error(r->d, KABI_E_BAD_PACKAGE,
+				  DIAG_AT_FILE(r->pkg),
+				  "a Debian package without data.tar");
+	return 0;
+}
+
+static int read_rpm(struct reader *r, struct archive *a)
+{
+	archive_read_support_filter_rpm(a);
+	support_filters(a);
+	archive_read_support_format_cpio(a);
+	if (archive_read_open_filename(a, r->pkg, 1 << 16) != ARCHIVE_OK)
+		return damaged(r, a);
+	return read_entries(r, a);
+}
+
+/* The kernel's files in the package at path, or an error. */
+static int package_read(const char *path, enum package_kind kind,
+			unsigned threads, struct kernel_member **members,
+			size_t *n, struct diag *d)
+{
+	struct reader r = {.pkg = path, .d = d, .threads = threads};
+	struct archive *a = archive_read_new();
+	size_t i;
+	int err;
+
+	r.buf = xmalloc(COPY_BUFFER);
+	err = kind == PACKAGE_DEB ? read_deb(&r, a) : read_rpm(&r, a);
+	archive_read_free(a);
+	free(r.buf);
+	if (err) {
+		for (i = 0; i < r.n; i++) {
+			free(r.members[i].path);
+			close(r.members[i].fd);
+		}
+		free(r.members);
+		return err;
+	}
+	*members = r.members;
+	*n = r.n;
+	return 0;
+}
+
+static bool named_as_package(const char *path)
+{
+	size_t len = strlen(path);
+
+	return len > 4 && (!strcmp(path + len - 4, ".deb") ||
+			   !strcmp(path + len - 4, ".rpm"));
+}
+
+struct package_slot {
+	enum package_kind kind;
+	struct kernel_member *members;
+	size_t n;
+	int err;
+	struct diag diag;
+};
+
+struct package_job {
+	char **paths;
+	unsigned threads; /* for each package's decompression */
+	struct package_slot *slots;
+};
+
+static void read_one(size_t i, void *ctx)
+{
+	struct package_job *job = ctx;
+	struct package_slot *s = &job->slots[i];
+
+	if (s->kind != PACKAGE_NONE)
+		s->err = package_read(job->paths[i], s->kind, job->threads,
+				      &s->members, &s->n, &s->diag);
+}
+
+/*
+ * Each kernel file of a package is a memory file held open until the
+ * command ends: a kernel has thousands, more than the soft limit on
+ * descriptors many systems start with (1024). Raised to the hard limit,
+ * as a program that needs many descriptors is expected to.
+ */
+static void allow_many_files(void)
+{
+	struct rlimit rl;
+
+	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+}
+
+void package_add_paths(struct kernel_files *kf, int npaths, char **paths,
+		       const struct tree_options *opts, unsigned jobs,
+		       struct diag *d)
+{
+	size_t n = npaths > 0 ? (size_t)npaths : 0, i;
+	struct package_job job = {paths, jobs ? jobs : 1,
+				  xcalloc(n ? n : 1, sizeof(*job.slots))};
+
+	for (i = 0; i < n; i++) {
+		job.slots[i].kind = package_kind(paths[i]);
+		diag_init(&job.slots[i].diag);
+		if (job.slots[i].kind != PACKAGE_NONE)
+			allow_many_files();
+	}
+	/* decompressing is what takes time: packages side by side */
+	parallel_run(n, jobs, read_one, &job);
+	for (i = 0; i < n; i++) {
+		struct package_slot *s = &job.slots[i];
+
+		diag_move(d, &s->diag);
+		if (s->kind == PACKAGE_NONE && named_as_package(paths[i]))
+			diag_error(d, KABI_E_BAD_PACKAGE,
+				   DIAG_AT_FILE(paths[i]),
+				   "named as a package, but neither a Debian "
+				   "package nor an RPM");
+		else if (s->kind == PACKAGE_NONE)
+			kernel_files_add(kf, paths[i], opts, d);
+		else if (!s->err)
+			kernel_files_add_members(kf, paths[i], s->members, s->n,
+						 opts, d);
+		diag_free(&s->diag);
+	}
+	free(job.slots);
+}
