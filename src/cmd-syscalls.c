@@ -12,6 +12,7 @@
 #include "input.h"
 #include "kabi.h"
 #include "elf/elf.h"
+#include "package/package.h"
 #include "util/atomic_file.h"
 #include "util/banned.h"
 
@@ -125,8 +126,8 @@ int cmd_syscalls(int argc, char **argv)
 	diag_init(&d);
 	kernel_files_init(&kf);
 	syscall_tables_init(&t);
-	for (i = (size_t)optind; i < (size_t)argc; i++)
-		kernel_files_add(&kf, argv[i], &opts.input.tree, &d);
+	package_add_paths(&kf, argc - optind, argv + optind, &opts.input.tree,
+			  1, &d);
 	vmlinux = find_vmlinux(&kf, &d);
 	err = !vmlinux || syscalls_read(vmlinux, &t, &d);
 	if (!err)

@@ -349,11 +349,9 @@ int input_load_consumers(int npaths, char **paths,
 	struct kernel_files kf;
 	struct export_table t;
 	size_t i;
-	int i_path;
 
 	kernel_files_init(&kf);
-	for (i_path = 0; i_path < npaths; i_path++)
-		kernel_files_add(&kf, paths[i_path], &o->tree, d);
+	package_add_paths(&kf, npaths, paths, &o->tree, o->jobs, d);
 	export_table_init(&t);
 	t.read_imports = true;
 	exports_read_files(&kf, o->jobs, &t, d);
