@@ -44,6 +44,9 @@ static const char usage[] =
     "      --suppressions FILE  suppression rules, in libabigail's syntax\n"
     "                        (docs/suppressions.md); repeatable\n"
     "      --show-suppressed list what the rules hid, and which rule did\n"
+    "      --syscalls        also compare the system calls (the user-space\n"
+    "                        interface): added, removed, renumbered, their\n"
+    "                        parameters; baselines need 'dump --syscalls'\n"
     "      --breaking-only   show only what makes the verdict breaking;\n"
     "                        the rest is counted as suppressed\n"
     "      --modules PATH    the modules (files or folders) whose view "
@@ -143,6 +146,9 @@ static int take_option(int c, const char *value, void *ctx)
 	case 'B':
 		opts->rules.breaking_only = true;
 		return 0;
+	case 'Y':
+		opts->input.syscalls = true;
+		return 0;
 	case 'm':
 		ALLOC_GROW(opts->modules, opts->nmodules + 1,
 			   opts->modules_alloc);
@@ -175,6 +181,7 @@ static int parse_options(int argc, char **argv, struct diff_options *opts,
 	    {"show-suppressed", no_argument, NULL, 's'},
 	    {"ignore-crc", no_argument, NULL, 'C'},
 	    {"breaking-only", no_argument, NULL, 'B'},
+	    {"syscalls", no_argument, NULL, 'Y'},
 	    {"modules", required_argument, NULL, 'm'},
 	    {"format", required_argument, NULL, 'F'},
 	    {"full", no_argument, NULL, 'f'},
@@ -352,6 +359,21 @@ static int check_machines(const struct sides *s, struct diag *d)
 			  s->paths[0], a, s->paths[1], b);
 }
 
+/* --syscalls: both sides must hold their system calls. */
+static int check_syscalls(const struct sides *s, struct diag *d)
+{
+	unsigned i;
+
+	for (i = 0; i < 2; i++)
+		if (!s->models[i].has_syscalls)
+			return diag_error(
+			    d, KABI_E_USAGE, DIAG_AT_FILE(s->paths[i]),
+			    "no system calls to compare: a baseline written "
+			    "without 'kabi dump --syscalls', or a list of "
+			    "exports");
+	return 0;
+}
+
 /*
  * What must hold before a comparison can be trusted: one machine, a
  * symbol list that names something, header folders that hold something.
@@ -361,7 +383,8 @@ static int check_comparable(struct diff_options *opts, struct sides *s,
 {
 	const struct kabi_model *models[2] = {&s->models[0], &s->models[1]};
 
-	if (check_machines(s, d) || restrict_sides(opts, s, d))
+	if (check_machines(s, d) || restrict_sides(opts, s, d) ||
+	    (opts->input.syscalls && check_syscalls(s, d)))
 		return -1;
 	return suppressions_check_header_dirs(&opts->rules, models, 2, d);
 }
@@ -416,6 +439,8 @@ static int compare(struct diff_options *opts, struct sides *s, struct diag *d)
 		opts->report.modules = &impact;
 	opts->report.incomplete = d->errors > 0;
 	diff_models(&s->models[0], &s->models[1], &diff);
+	if (opts->input.syscalls)
+		diff_syscalls(&diff);
 	diff_view_build(&view, &diff, &opts->rules);
 	if (!write_report(opts, &view, d))
 		status = report_exit_status(&view, &opts->report);

@@ -38,6 +38,7 @@ void diff_free(struct kabi_diff *d)
 		free(d->roots[i].variants);
 	}
 	free(d->roots);
+	free(d->syscalls);
 	diff_free_reverse(d);
 	free(d->pairs);
 	free(d->items);

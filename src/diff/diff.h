@@ -89,7 +89,19 @@ enum severity { COMPATIBLE, BREAKING };
 	  "trailing [0] array became a flexible array member [], or the "      \
 	  "reverse")                                                           \
 	C(BASE_CHANGED, "base-type-changed", BREAKING,                         \
-	  "base type size or encoding changed")
+	  "base type size or encoding changed")                                \
+	C(SYSCALL_ADDED, "syscall-added", COMPATIBLE, "system call added")     \
+	C(SYSCALL_REMOVED, "syscall-removed", BREAKING,                        \
+	  "system call removed: programs making it get ENOSYS")                \
+	C(SYSCALL_RENUMBERED, "syscall-renumbered", BREAKING,                  \
+	  "system call renumbered: programs built for its old number make "    \
+	  "another call")                                                      \
+	C(SYSCALL_PARAMETERS, "syscall-parameters", BREAKING,                  \
+	  "number of parameters changed")                                      \
+	C(SYSCALL_PARAM_TYPE, "syscall-parameter-type", BREAKING,              \
+	  "parameter type changed, as the source spells it")                   \
+	C(SYSCALL_PARAM_RENAMED, "syscall-parameter-renamed", COMPATIBLE,      \
+	  "parameter renamed")
 
 enum change_kind {
 #define C(id, rule, severity, text) CHANGE_##id,
@@ -202,6 +214,18 @@ struct root_cause {
 	uint32_t own_symbol; /* symbol change, or KABI_NONE */
 };
 
+/*
+ * A system call added, removed or changed (kabi diff --syscalls), paired
+ * by table and name. Its items: renumbered (old_value, new_value: the
+ * numbers), parameters (the counts), a parameter's type (index; name,
+ * new_name: the old and new type as spelled) or name (name, new_name).
+ */
+struct syscall_change {
+	uint32_t old_call, new_call; /* in the models' syscalls; or KABI_NONE */
+	uint32_t first_item, nitems;
+	enum severity severity;
+};
+
 /* The edges reversed, for walks from a root cause back to exports. */
 struct diff_reverse;
 
@@ -219,12 +243,21 @@ struct kabi_diff {
 	struct root_cause *roots; /* breaking first, widest first */
 	size_t nroots;
 	struct diff_reverse *reverse;
+	/* diff_syscalls: by table, then name */
+	bool syscalls_compared;
+	struct syscall_change *syscalls;
+	size_t nsyscalls, syscalls_alloc;
 };
 
 /* Compare two models; d must be freed with diff_free. */
 void diff_models(const struct kabi_model *old, const struct kabi_model *new,
 		 struct kabi_diff *d);
 void diff_free(struct kabi_diff *d);
+/*
+ * Compare the system calls of the two models too (both must have them):
+ * the user-space interface, asked for apart from the module interface.
+ */
+void diff_syscalls(struct kabi_diff *d);
 
 /*
  * Paths from exports to root causes, for a report. The search state is

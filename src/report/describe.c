@@ -104,11 +104,17 @@ static void count_breaking(const struct diff_view *v, struct report_summary *s)
 		count_breaking_rules(d->items + d->symbols[i].first_item,
 				     d->symbols[i].nitems,
 				     s->breaking_exports_by_rule, v, i);
+	for (i = 0; i < d->nsyscalls; i++)
+		count_breaking_rules(d->items + d->syscalls[i].first_item,
+				     d->syscalls[i].nitems,
+				     s->breaking_syscalls_by_rule, v, SIZE_MAX);
 	s->breaking_by_crc_alone =
 	    s->breaking_exports_by_rule[CHANGE_CRC_CHANGED];
 	for (k = 0; k < CHANGE_COUNT; k++)
-		if (k != CHANGE_CRC_CHANGED && (s->breaking_roots_by_rule[k] ||
-						s->breaking_exports_by_rule[k]))
+		if (k != CHANGE_CRC_CHANGED &&
+		    (s->breaking_roots_by_rule[k] ||
+		     s->breaking_exports_by_rule[k] ||
+		     s->breaking_syscalls_by_rule[k]))
 			s->breaking_by_crc_alone = false;
 }
 
@@ -177,6 +183,18 @@ void report_summarize(const struct diff_view *v, struct report_summary *s)
 			s->breaking_roots++;
 			s->breaking = true;
 		}
+	}
+	for (i = 0; i < d->nsyscalls; i++) {
+		const struct syscall_change *c = &d->syscalls[i];
+
+		if (c->old_call == KABI_NONE)
+			s->syscalls_added++;
+		else if (c->new_call == KABI_NONE)
+			s->syscalls_removed++;
+		else
+			s->syscalls_changed++;
+		if (c->severity == BREAKING)
+			s->breaking = true;
 	}
 	count_breaking(v, s);
 }
@@ -560,7 +578,8 @@ int report_exit_status(const struct diff_view *v,
 	/* a module that would not load is broken, whatever changed */
 	if (report_failing_modules(o))
 		return incomplete | REPORT_EXIT_CHANGED | REPORT_EXIT_BREAKING;
-	if (!s.added && !s.removed && !s.changed && !s.roots)
+	if (!s.added && !s.removed && !s.changed && !s.roots &&
+	    !v->d->nsyscalls)
 		return incomplete;
 	return incomplete | REPORT_EXIT_CHANGED |
 	       (s.breaking ? REPORT_EXIT_BREAKING : 0);
@@ -592,12 +611,14 @@ static void add_rule_counts(struct strbuf *sb, const size_t *by_rule, char glue)
 void report_add_because(struct strbuf *sb, const struct report_summary *s,
 			const struct report_options *o, char glue)
 {
-	size_t roots = 0, exports = 0, modules = report_failing_modules(o);
+	size_t roots = 0, exports = 0, calls = 0;
+	size_t modules = report_failing_modules(o);
 	unsigned k;
 
 	for (k = 0; k < CHANGE_COUNT; k++) {
 		roots += s->breaking_roots_by_rule[k];
 		exports += s->breaking_exports_by_rule[k];
+		calls += s->breaking_syscalls_by_rule[k];
 	}
 	if (roots) {
 		strbuf_adds(sb, "root causes: ");
@@ -607,7 +628,12 @@ void report_add_because(struct strbuf *sb, const struct report_summary *s,
 		strbuf_adds(sb, roots ? "; exports: " : "exports: ");
 		add_rule_counts(sb, s->breaking_exports_by_rule, glue);
 	}
+	if (calls) {
+		strbuf_adds(sb, roots || exports ? "; system calls: "
+						 : "system calls: ");
+		add_rule_counts(sb, s->breaking_syscalls_by_rule, glue);
+	}
 	if (modules)
 		strbuf_addf(sb, "%smodules that will not load: %zu",
-			    roots || exports ? "; " : "", modules);
+			    roots || exports || calls ? "; " : "", modules);
 }

@@ -283,6 +283,40 @@ static void html_modules(FILE *out, const struct report_options *o)
 	strbuf_release(&sb);
 }
 
+static void html_syscalls(FILE *out, const struct kabi_diff *d)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+	uint32_t k;
+
+	fputs("<h2>System calls</h2>\n<ul id=\"syscalls\">\n", out);
+	for (i = 0; i < d->nsyscalls; i++) {
+		const struct syscall_change *c = &d->syscalls[i];
+
+		strbuf_reset(&sb);
+		report_syscall_label(&sb, d, c);
+		fputs("<li><code>", out);
+		html_text(out, sb.buf);
+		fprintf(out, "</code> <span class=\"%s\">[%s]</span>:",
+			c->severity == BREAKING ? "breaking" : "compatible",
+			c->severity == BREAKING ? "breaking" : "compatible");
+		for (k = 0; k < c->nitems; k++) {
+			const struct change_item *it =
+			    &d->items[c->first_item + k];
+
+			strbuf_reset(&sb);
+			report_describe_syscall_item(&sb, it);
+			fputs(k ? "; " : " ", out);
+			html_text(out, sb.buf);
+			fprintf(out, " <code>[%s]</code>",
+				change_rule(it->kind));
+		}
+		fputs("</li>\n", out);
+	}
+	fputs("</ul>\n", out);
+	strbuf_release(&sb);
+}
+
 void report_html(FILE *out, const struct diff_view *v,
 		 const struct report_options *o)
 {
@@ -297,6 +331,8 @@ void report_html(FILE *out, const struct diff_view *v,
 		html_names(out, v, false);
 		html_names(out, v, true);
 	}
+	if (v->d->nsyscalls)
+		html_syscalls(out, v->d);
 	if (o->modules)
 		html_modules(out, o);
 	fprintf(out, "<script>%s</script>\n</body>\n</html>\n", script);

@@ -168,13 +168,17 @@ static void json_summary(FILE *out, const struct diff_view *v,
 	sep = "";
 	for (k = 0; k < CHANGE_COUNT; k++)
 		if (s.breaking_roots_by_rule[k] ||
-		    s.breaking_exports_by_rule[k]) {
+		    s.breaking_exports_by_rule[k] ||
+		    s.breaking_syscalls_by_rule[k]) {
 			fprintf(out, "%s{\"rule\": ", sep);
 			json_str(out, change_rule(k));
-			fprintf(out,
-				", \"root_causes\": %zu, \"exports\": %zu}",
+			fprintf(out, ", \"root_causes\": %zu, \"exports\": %zu",
 				s.breaking_roots_by_rule[k],
 				s.breaking_exports_by_rule[k]);
+			if (s.breaking_syscalls_by_rule[k])
+				fprintf(out, ", \"syscalls\": %zu",
+					s.breaking_syscalls_by_rule[k]);
+			fputc('}', out);
 			sep = ", ";
 		}
 	fputs("]", out);
@@ -335,6 +339,10 @@ void report_json(FILE *out, const struct diff_view *v,
 	if (o->show_suppressed) {
 		fputs(",\n  \"suppressed_root_causes\": [", out);
 		json_roots(out, v, o, false);
+	}
+	if (d->syscalls_compared) {
+		fputs(",\n  \"syscalls\": [", out);
+		report_syscalls_json(out, d);
 	}
 	if (o->modules) {
 		size_t *numbers = report_root_numbers(v);

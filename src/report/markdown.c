@@ -64,6 +64,13 @@ static void md_summary(FILE *out, const struct diff_view *v,
 			"| Suppressed | %zu root causes, %zu export "
 			"changes |\n",
 			s->hidden_roots, s->hidden_symbols);
+	if (v->d->syscalls_compared)
+		fprintf(out,
+			"| System calls | %zu → %zu: %zu added, %zu "
+			"removed, %zu changed |\n",
+			v->d->old->nsyscalls, v->d->new->nsyscalls,
+			s->syscalls_added, s->syscalls_removed,
+			s->syscalls_changed);
 	if (o->modules)
 		fprintf(out, "| Modules | %zu given, %zu will not load |\n",
 			o->modules->consumers->nmodules,
@@ -272,6 +279,34 @@ static void md_modules(FILE *out, const struct report_options *o)
 	fputs("\n", out);
 }
 
+static void md_syscalls(FILE *out, const struct kabi_diff *d)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+	uint32_t k;
+
+	fputs("### System calls\n\n", out);
+	for (i = 0; i < d->nsyscalls; i++) {
+		const struct syscall_change *c = &d->syscalls[i];
+
+		strbuf_reset(&sb);
+		report_syscall_label(&sb, d, c);
+		fprintf(out, "- `%s`:", sb.buf);
+		for (k = 0; k < c->nitems; k++) {
+			const struct change_item *it =
+			    &d->items[c->first_item + k];
+
+			strbuf_reset(&sb);
+			report_describe_syscall_item(&sb, it);
+			fprintf(out, "%s %s `%s`", k ? ";" : "", sb.buf,
+				change_rule(it->kind));
+		}
+		fputs("\n", out);
+	}
+	fputs("\n", out);
+	strbuf_release(&sb);
+}
+
 void report_markdown(FILE *out, const struct diff_view *v,
 		     const struct report_options *o)
 {
@@ -284,6 +319,8 @@ void report_markdown(FILE *out, const struct diff_view *v,
 	else
 		fputs("\n", out);
 	md_exports(out, v, &s, o);
+	if (v->d->nsyscalls)
+		md_syscalls(out, v->d);
 	if (o->modules)
 		md_modules(out, o);
 }

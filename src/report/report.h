@@ -86,6 +86,9 @@ struct report_summary {
 	/* false when a side is a list of exports alone (Module.symvers) */
 	bool types_compared;
 	size_t hidden_roots, hidden_symbols; /* by suppressions */
+	/* kabi diff --syscalls */
+	size_t syscalls_added, syscalls_removed, syscalls_changed;
+	size_t breaking_syscalls_by_rule[CHANGE_COUNT];
 };
 
 void report_summarize(const struct diff_view *v, struct report_summary *s);
@@ -129,6 +132,14 @@ size_t report_module_failures(const struct load_verdicts *lv, size_t m,
 			      size_t *first);
 /* Modules that would not load into NEW (0 without --modules). */
 size_t report_failing_modules(const struct report_options *o);
+/* The system calls compared (report/syscalls.c): text and JSON. */
+void report_syscalls_text(FILE *out, const struct kabi_diff *d);
+void report_syscalls_json(FILE *out, const struct kabi_diff *d);
+/* "x86-64 4 stat", and an item of a system call as words. */
+void report_syscall_label(struct strbuf *sb, const struct kabi_diff *d,
+			  const struct syscall_change *c);
+void report_describe_syscall_item(struct strbuf *sb,
+				  const struct change_item *it);
 /* The per-module view (report/modules.c): text and JSON. */
 void report_modules_text(FILE *out, const struct diff_view *v,
 			 const struct report_options *o,

@@ -133,6 +133,13 @@ static void print_summary(FILE *out, const struct diff_view *v,
 		fprintf(out,
 			"  CRCs:        %zu change%s ignored (--ignore-crc)\n",
 			v->ignored_crcs, v->ignored_crcs == 1 ? "" : "s");
+	if (d->syscalls_compared)
+		fprintf(
+		    out,
+		    "  syscalls:    %zu -> %zu: %zu added, %zu removed, %zu "
+		    "changed\n",
+		    d->old->nsyscalls, d->new->nsyscalls, s->syscalls_added,
+		    s->syscalls_removed, s->syscalls_changed);
 	if (o->modules)
 		fprintf(out, "  modules:     %zu given, %zu will not load\n",
 			o->modules->consumers->nmodules,
@@ -412,6 +419,7 @@ void report_text(FILE *out, const struct diff_view *v,
 		print_symbol_changes(out, v);
 		print_crc_only(out, v, &s, o);
 	}
+	report_syscalls_text(out, d);
 	if (o->show_suppressed && (s.hidden_roots || s.hidden_symbols))
 		print_hidden(out, v, paths, o);
 	diff_paths_free(paths);

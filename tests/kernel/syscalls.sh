@@ -5,12 +5,14 @@
 # 6.1.0-53, 6.1.0-57 and 6.12.107 lists exactly the slots of the table
 # that syscall-table.py reads without kabi (all but sys_ni_syscall), and
 # names each as the unistd_64.h of the kernel's linux-headers package
-# names its number.
+# names its number; `kabi diff --syscalls` finds no change from 6.1.0-53
+# to 6.1.0-57, and from 6.1.0-57 to 6.12.107 adds and removes exactly the
+# system calls the two tables differ by, read without kabi.
 # Prints TAP; run by `make check-kernel`.
 set -u
 . "$(dirname "$0")/tap.inc"
 
-echo "1..3"
+echo "1..5"
 for ver in 6.1.0-53-cloud-amd64 6.1.0-57-cloud-amd64 \
 	6.12.107+deb12-cloud-amd64; do
 	set -- $("$fetch" "linux-image-$ver-dbg" "linux-headers-$ver") || exit 1
@@ -33,5 +35,33 @@ for ver in 6.1.0-53-cloud-amd64 6.1.0-57-cloud-amd64 \
 	sed 's/^/# wrong: /' "$work/bad" | head -10
 	[ ! -s "$work/bad" ]
 	result $? "$ver: the system calls of unistd_64.h, by number and name"
+	# the system calls of each kernel, kept for the comparisons below
+	"$KABI" dump --syscalls -o "$work/$ver.xml" "$vmlinux" 2>/dev/null
+	"$top/tests/kernel/syscall-table.py" "$vmlinux" | cut -f2 |
+		LC_ALL=C sort >"$work/$ver.entries"
 done
+
+"$KABI" diff --syscalls "$work/6.1.0-53-cloud-amd64.xml" \
+	"$work/6.1.0-57-cloud-amd64.xml" >"$work/53-57"
+grep 'syscalls:' "$work/53-57" | sed 's/^/#/'
+grep -q 'syscalls: *346 -> 346: 0 added, 0 removed, 0 changed' "$work/53-57"
+result $? "6.1.0-53 -> 6.1.0-57: no system call changed"
+
+old=$work/6.1.0-57-cloud-amd64 new=$work/6.12.107+deb12-cloud-amd64
+"$KABI" diff --syscalls --format json "$old.xml" "$new.xml" >"$work/57-612.json"
+/usr/bin/python3 -c '
+import json, sys
+for c in json.load(open(sys.argv[1]))["syscalls"]:
+    rules = [x["rule"] for x in c["changes"]]
+    kind = "added" if "syscall-added" in rules else \
+        "removed" if "syscall-removed" in rules else "changed"
+    print(kind, c["name"], *rules)' "$work/57-612.json" | LC_ALL=C sort >"$work/kabi"
+sed 's/^/# kabi: /' "$work/kabi"
+{ LC_ALL=C comm -13 "$old.entries" "$new.entries" | sed 's/^/added /'
+  LC_ALL=C comm -23 "$old.entries" "$new.entries" | sed 's/^/removed /'
+} | LC_ALL=C sort >"$work/tables"
+grep -v '^changed ' "$work/kabi" | awk '{ print $1, $2 }' | cmp -s - "$work/tables"
+status=$?
+[ $status = 0 ] || diff "$work/tables" "$work/kabi" | sed 's/^/# /'
+result $status "6.1.0-57 -> 6.12.107: the system calls added and removed, as the tables differ"
 [ $failed = 0 ]
