@@ -103,9 +103,12 @@ static int compare_imports(const void *a, const void *b, void *ctx)
 /* One entry per name: the symbol table's and __versions' joined. */
 static void join_imports(struct export_table *t, size_t from)
 {
-	struct kabi_import *v = t->imports + from;
 	size_t n = t->import_count - from, i, out = 0;
+	struct kabi_import *v;
 
+	if (!n)
+		return; /* a module that imports nothing: no array at all */
+	v = t->imports + from;
 	array_sort_r(v, n, sizeof(*v), compare_imports, &t->strings);
 	for (i = 0; i < n; i++) {
 		if (out && v[out - 1].name == v[i].name) {
