@@ -105,9 +105,11 @@ static void count_breaking(const struct diff_view *v, struct report_summary *s)
 				     d->symbols[i].nitems,
 				     s->breaking_exports_by_rule, v, i);
 	for (i = 0; i < d->nsyscalls; i++)
-		count_breaking_rules(d->items + d->syscalls[i].first_item,
-				     d->syscalls[i].nitems,
-				     s->breaking_syscalls_by_rule, v, SIZE_MAX);
+		if (v->syscall_shown[i])
+			count_breaking_rules(
+			    d->items + d->syscalls[i].first_item,
+			    d->syscalls[i].nitems, s->breaking_syscalls_by_rule,
+			    v, SIZE_MAX);
 	s->breaking_by_crc_alone =
 	    s->breaking_exports_by_rule[CHANGE_CRC_CHANGED];
 	for (k = 0; k < CHANGE_COUNT; k++)
@@ -187,6 +189,10 @@ void report_summarize(const struct diff_view *v, struct report_summary *s)
 	for (i = 0; i < d->nsyscalls; i++) {
 		const struct syscall_change *c = &d->syscalls[i];
 
+		if (!v->syscall_shown[i]) {
+			s->hidden_syscalls++;
+			continue;
+		}
 		if (c->old_call == KABI_NONE)
 			s->syscalls_added++;
 		else if (c->new_call == KABI_NONE)
@@ -579,7 +585,7 @@ int report_exit_status(const struct diff_view *v,
 	if (report_failing_modules(o))
 		return incomplete | REPORT_EXIT_CHANGED | REPORT_EXIT_BREAKING;
 	if (!s.added && !s.removed && !s.changed && !s.roots &&
-	    !v->d->nsyscalls)
+	    !s.syscalls_added && !s.syscalls_removed && !s.syscalls_changed)
 		return incomplete;
 	return incomplete | REPORT_EXIT_CHANGED |
 	       (s.breaking ? REPORT_EXIT_BREAKING : 0);

@@ -283,8 +283,9 @@ static void html_modules(FILE *out, const struct report_options *o)
 	strbuf_release(&sb);
 }
 
-static void html_syscalls(FILE *out, const struct kabi_diff *d)
+static void html_syscalls(FILE *out, const struct diff_view *v)
 {
+	const struct kabi_diff *d = v->d;
 	struct strbuf sb = STRBUF_INIT;
 	size_t i;
 	uint32_t k;
@@ -292,7 +293,10 @@ static void html_syscalls(FILE *out, const struct kabi_diff *d)
 	fputs("<h2>System calls</h2>\n<ul id=\"syscalls\">\n", out);
 	for (i = 0; i < d->nsyscalls; i++) {
 		const struct syscall_change *c = &d->syscalls[i];
+		const char *sep = " ";
 
+		if (!v->syscall_shown[i])
+			continue;
 		strbuf_reset(&sb);
 		report_syscall_label(&sb, d, c);
 		fputs("<li><code>", out);
@@ -304,12 +308,15 @@ static void html_syscalls(FILE *out, const struct kabi_diff *d)
 			const struct change_item *it =
 			    &d->items[c->first_item + k];
 
+			if (!view_syscall_item_shown(v, it))
+				continue;
 			strbuf_reset(&sb);
 			report_describe_syscall_item(&sb, it);
-			fputs(k ? "; " : " ", out);
+			fputs(sep, out);
 			html_text(out, sb.buf);
 			fprintf(out, " <code>[%s]</code>",
 				change_rule(it->kind));
+			sep = "; ";
 		}
 		fputs("</li>\n", out);
 	}
@@ -331,8 +338,8 @@ void report_html(FILE *out, const struct diff_view *v,
 		html_names(out, v, false);
 		html_names(out, v, true);
 	}
-	if (v->d->nsyscalls)
-		html_syscalls(out, v->d);
+	if (s.syscalls_added || s.syscalls_removed || s.syscalls_changed)
+		html_syscalls(out, v);
 	if (o->modules)
 		html_modules(out, o);
 	fprintf(out, "<script>%s</script>\n</body>\n</html>\n", script);

@@ -342,7 +342,7 @@ void report_json(FILE *out, const struct diff_view *v,
 	}
 	if (d->syscalls_compared) {
 		fputs(",\n  \"syscalls\": [", out);
-		report_syscalls_json(out, d);
+		report_syscalls_json(out, v);
 	}
 	if (o->modules) {
 		size_t *numbers = report_root_numbers(v);

@@ -279,8 +279,9 @@ static void md_modules(FILE *out, const struct report_options *o)
 	fputs("\n", out);
 }
 
-static void md_syscalls(FILE *out, const struct kabi_diff *d)
+static void md_syscalls(FILE *out, const struct diff_view *v)
 {
+	const struct kabi_diff *d = v->d;
 	struct strbuf sb = STRBUF_INIT;
 	size_t i;
 	uint32_t k;
@@ -288,7 +289,10 @@ static void md_syscalls(FILE *out, const struct kabi_diff *d)
 	fputs("### System calls\n\n", out);
 	for (i = 0; i < d->nsyscalls; i++) {
 		const struct syscall_change *c = &d->syscalls[i];
+		const char *sep = "";
 
+		if (!v->syscall_shown[i])
+			continue;
 		strbuf_reset(&sb);
 		report_syscall_label(&sb, d, c);
 		fprintf(out, "- `%s`:", sb.buf);
@@ -296,10 +300,13 @@ static void md_syscalls(FILE *out, const struct kabi_diff *d)
 			const struct change_item *it =
 			    &d->items[c->first_item + k];
 
+			if (!view_syscall_item_shown(v, it))
+				continue;
 			strbuf_reset(&sb);
 			report_describe_syscall_item(&sb, it);
-			fprintf(out, "%s %s `%s`", k ? ";" : "", sb.buf,
+			fprintf(out, "%s %s `%s`", sep, sb.buf,
 				change_rule(it->kind));
+			sep = ";";
 		}
 		fputs("\n", out);
 	}
@@ -319,8 +326,8 @@ void report_markdown(FILE *out, const struct diff_view *v,
 	else
 		fputs("\n", out);
 	md_exports(out, v, &s, o);
-	if (v->d->nsyscalls)
-		md_syscalls(out, v->d);
+	if (s.syscalls_added || s.syscalls_removed || s.syscalls_changed)
+		md_syscalls(out, v);
 	if (o->modules)
 		md_modules(out, o);
 }

@@ -88,6 +88,7 @@ struct report_summary {
 	size_t hidden_roots, hidden_symbols; /* by suppressions */
 	/* kabi diff --syscalls */
 	size_t syscalls_added, syscalls_removed, syscalls_changed;
+	size_t hidden_syscalls; /* by --breaking-only */
 	size_t breaking_syscalls_by_rule[CHANGE_COUNT];
 };
 
@@ -133,8 +134,8 @@ size_t report_module_failures(const struct load_verdicts *lv, size_t m,
 /* Modules that would not load into NEW (0 without --modules). */
 size_t report_failing_modules(const struct report_options *o);
 /* The system calls compared (report/syscalls.c): text and JSON. */
-void report_syscalls_text(FILE *out, const struct kabi_diff *d);
-void report_syscalls_json(FILE *out, const struct kabi_diff *d);
+void report_syscalls_text(FILE *out, const struct diff_view *v);
+void report_syscalls_json(FILE *out, const struct diff_view *v);
 /* "x86-64 4 stat", and an item of a system call as words. */
 void report_syscall_label(struct strbuf *sb, const struct kabi_diff *d,
 			  const struct syscall_change *c);

@@ -53,15 +53,17 @@ static const char *breaking_mark(enum change_kind kind)
 }
 
 /* The calls added (added) or removed, on lines of their own. */
-static void text_list(FILE *out, const struct kabi_diff *d, bool added)
+static void text_list(FILE *out, const struct diff_view *v, bool added)
 {
+	const struct kabi_diff *d = v->d;
 	enum change_kind kind =
 	    added ? CHANGE_SYSCALL_ADDED : CHANGE_SYSCALL_REMOVED;
 	struct strbuf sb = STRBUF_INIT;
 	size_t i, n = 0;
 
 	for (i = 0; i < d->nsyscalls; i++)
-		n += (added ? d->syscalls[i].old_call
+		n += v->syscall_shown[i] &&
+		     (added ? d->syscalls[i].old_call
 			    : d->syscalls[i].new_call) == KABI_NONE;
 	if (!n)
 		return;
@@ -70,7 +72,8 @@ static void text_list(FILE *out, const struct kabi_diff *d, bool added)
 	for (i = 0; i < d->nsyscalls; i++) {
 		const struct syscall_change *c = &d->syscalls[i];
 
-		if ((added ? c->old_call : c->new_call) != KABI_NONE)
+		if (!v->syscall_shown[i] ||
+		    (added ? c->old_call : c->new_call) != KABI_NONE)
 			continue;
 		strbuf_reset(&sb);
 		report_syscall_label(&sb, d, c);
@@ -79,21 +82,25 @@ static void text_list(FILE *out, const struct kabi_diff *d, bool added)
 	strbuf_release(&sb);
 }
 
-void report_syscalls_text(FILE *out, const struct kabi_diff *d)
+void report_syscalls_text(FILE *out, const struct diff_view *v)
 {
+	const struct kabi_diff *d = v->d;
 	struct strbuf sb = STRBUF_INIT;
-	size_t i;
+	size_t i, shown = 0;
 	uint32_t k;
 
-	if (!d->nsyscalls)
+	for (i = 0; i < d->nsyscalls; i++)
+		shown += v->syscall_shown[i];
+	if (!shown)
 		return;
 	fprintf(out, "\nSystem calls\n");
-	text_list(out, d, false);
-	text_list(out, d, true);
+	text_list(out, v, false);
+	text_list(out, v, true);
 	for (i = 0; i < d->nsyscalls; i++) {
 		const struct syscall_change *c = &d->syscalls[i];
 
-		if (c->old_call == KABI_NONE || c->new_call == KABI_NONE)
+		if (!v->syscall_shown[i] || c->old_call == KABI_NONE ||
+		    c->new_call == KABI_NONE)
 			continue;
 		strbuf_reset(&sb);
 		report_syscall_label(&sb, d, c);
@@ -102,6 +109,8 @@ void report_syscalls_text(FILE *out, const struct kabi_diff *d)
 			const struct change_item *it =
 			    &d->items[c->first_item + k];
 
+			if (!view_syscall_item_shown(v, it))
+				continue;
 			strbuf_reset(&sb);
 			report_describe_syscall_item(&sb, it);
 			fprintf(out, "       %s [%s%s]\n", sb.buf,
@@ -111,9 +120,11 @@ void report_syscalls_text(FILE *out, const struct kabi_diff *d)
 	strbuf_release(&sb);
 }
 
-void report_syscalls_json(FILE *out, const struct kabi_diff *d)
+void report_syscalls_json(FILE *out, const struct diff_view *v)
 {
+	const struct kabi_diff *d = v->d;
 	struct strbuf sb = STRBUF_INIT;
+	const char *sep = "\n    ", *item_sep;
 	size_t i;
 	uint32_t k;
 
@@ -125,7 +136,11 @@ void report_syscalls_json(FILE *out, const struct kabi_diff *d)
 		    &m->syscalls[c->new_call != KABI_NONE ? c->new_call
 							  : c->old_call];
 
-		fputs(i ? ",\n    {\"abi\": " : "\n    {\"abi\": ", out);
+		if (!v->syscall_shown[i])
+			continue;
+		fputs(sep, out);
+		sep = ",\n    ";
+		fputs("{\"abi\": ", out);
 		report_json_string(out, model_str(m, s->abi));
 		fputs(", \"name\": ", out);
 		report_json_string(out, model_str(m, s->name));
@@ -137,24 +152,27 @@ void report_syscalls_json(FILE *out, const struct kabi_diff *d)
 				d->new->syscalls[c->new_call].number);
 		fprintf(out, ", \"severity\": \"%s\", \"changes\": [",
 			c->severity == BREAKING ? "breaking" : "compatible");
-		for (k = 0; k < c->nitems; k++) {
+		for (k = 0, item_sep = ""; k < c->nitems; k++) {
 			const struct change_item *it =
 			    &d->items[c->first_item + k];
 
+			if (!view_syscall_item_shown(v, it))
+				continue;
 			strbuf_reset(&sb);
 			report_describe_syscall_item(&sb, it);
 			fprintf(out,
 				"%s{\"rule\": \"%s\", \"severity\": \"%s\", "
 				"\"text\": ",
-				k ? ", " : "", change_rule(it->kind),
+				item_sep, change_rule(it->kind),
 				change_severity(it->kind) == BREAKING
 				    ? "breaking"
 				    : "compatible");
 			report_json_string(out, sb.buf);
 			fputc('}', out);
+			item_sep = ", ";
 		}
 		fputs("]}", out);
 	}
-	fputs(d->nsyscalls ? "\n  ]" : "]", out);
+	fputs(*sep == ',' ? "\n  ]" : "]", out);
 	strbuf_release(&sb);
 }

@@ -24,11 +24,14 @@ static void print_suppressed(FILE *out, const struct diff_view *v,
 	const char *sep = " (";
 	uint32_t k;
 
-	if (!s->hidden_roots && !s->hidden_symbols)
+	if (!s->hidden_roots && !s->hidden_symbols && !s->hidden_syscalls)
 		return;
 	fprintf(out, "  suppressed:  %zu root cause%s, %zu export change%s",
 		s->hidden_roots, s->hidden_roots == 1 ? "" : "s",
 		s->hidden_symbols, s->hidden_symbols == 1 ? "" : "s");
+	if (s->hidden_syscalls)
+		fprintf(out, ", %zu system call%s", s->hidden_syscalls,
+			s->hidden_syscalls == 1 ? "" : "s");
 	for (k = 0; k < v->nrules; k++)
 		if (v->hits[k]) {
 			fprintf(out, "%s%s: %zu", sep, view_rule_name(v, k),
@@ -419,7 +422,7 @@ void report_text(FILE *out, const struct diff_view *v,
 		print_symbol_changes(out, v);
 		print_crc_only(out, v, &s, o);
 	}
-	report_syscalls_text(out, d);
+	report_syscalls_text(out, v);
 	if (o->show_suppressed && (s.hidden_roots || s.hidden_symbols))
 		print_hidden(out, v, paths, o);
 	diff_paths_free(paths);

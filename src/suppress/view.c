@@ -499,6 +499,14 @@ void diff_view_build(struct diff_view *v, const struct kabi_diff *d,
 			v->hits[v->symbol_rule[i]]++;
 	if (s->ignore_crc)
 		count_ignored_crcs(v);
+	/* system calls: only --breaking-only hides any */
+	v->syscall_shown = xcalloc(d->nsyscalls + 1, sizeof(bool));
+	for (i = 0; i < d->nsyscalls; i++) {
+		v->syscall_shown[i] =
+		    !s->breaking_only || d->syscalls[i].severity == BREAKING;
+		if (!v->syscall_shown[i])
+			v->hits[rule_breaking_only(v)]++;
+	}
 	free(subtype_hidden);
 }
 
@@ -509,6 +517,7 @@ void diff_view_free(struct diff_view *v)
 	free(v->symbol_type);
 	free(v->symbol_severity);
 	free(v->hits);
+	free(v->syscall_shown);
 	memset(v, 0, sizeof(*v));
 }
 
@@ -526,6 +535,12 @@ bool view_item_shown(const struct diff_view *v, size_t symbol, uint32_t item)
 		return !v->s->ignore_crc &&
 		       (v->symbol_type[symbol] || !(s->flags & SYMCHANGE_TYPE));
 	return true;
+}
+
+bool view_syscall_item_shown(const struct diff_view *v,
+			     const struct change_item *it)
+{
+	return !v->s->breaking_only || change_severity(it->kind) == BREAKING;
 }
 
 bool view_symbol_shown(const struct diff_view *v, size_t symbol)
