@@ -252,6 +252,8 @@ void store_write(const struct kabi_model *m, FILE *out)
 	attr_str(&w, "release", m->release);
 	if (m->no_types)
 		attr(&w, "types", "none");
+	else if (m->from_btf)
+		attr(&w, "types", "btf");
 	emit(&w, ">");
 	/* an incomplete kernel says so first, and what was not read */
 	for (i = 0; i < m->nerrors; i++) {
