@@ -119,6 +119,17 @@ static void compare_exports(struct differ *df, const struct kabi_symbol *o,
 			      n->crc);
 }
 
+/*
+ * BTF describes per-CPU variables only, and not every function (pahole
+ * leaves out some): an export its BTF side leaves untyped, typed by
+ * DWARF on the other, is no change but the source's (docs/changes.md).
+ */
+static bool untyped_by_source(const struct kabi_model *untyped,
+			      const struct kabi_model *typed)
+{
+	return untyped->from_btf && !typed->from_btf;
+}
+
 static void compare_symbol(struct differ *df, struct symbol_change *c)
 {
 	const struct kabi_diff *d = df->d;
@@ -136,9 +147,9 @@ static void compare_symbol(struct differ *df, struct symbol_change *c)
 	if (ot && nt && !((o->flags ^ n->flags) & KABI_SYM_FUNCTION))
 		c->pair = differ_symbol_type(df, o->type, n->type);
 	compare_exports(df, o, n);
-	if (ot && !nt)
+	if (ot && !nt && !untyped_by_source(d->new, d->old))
 		symbol_item(df, CHANGE_TYPE_INFO_LOST);
-	else if (!ot && nt)
+	else if (!ot && nt && !untyped_by_source(d->old, d->new))
 		symbol_item(df, CHANGE_TYPE_INFO_GAINED);
 }
 
