@@ -18,6 +18,7 @@
 #include "../model/model.h"
 #include "../util/diag.h"
 #include "../util/hashmap.h"
+#include "../util/strset.h"
 
 struct kbtf_pending {
 	uint32_t btf_id;
@@ -50,5 +51,36 @@ uint32_t kbtf_walker_function(struct kbtf_walker *w, uint32_t proto,
 			      uint32_t *first_name, uint32_t *nnames);
 /* Fill in every queued type. */
 void kbtf_walker_drain(struct kbtf_walker *w);
+
+/*
+ * Where the kernel's BTF defines each named struct, union and enum, for
+ * the declarations exports reach whose definition they do not: the
+ * builder resolves a declaration in its own binary, then vmlinux, then
+ * anywhere, as the DWARF reader's definitions.c lets it.
+ */
+struct kbtf_definition {
+	uint32_t file;	 /* in the kernel_files */
+	uint32_t btf_id; /* in that file's BTF */
+	uint32_t name;	 /* in kbtf_definitions.names */
+	uint8_t kind;	 /* enum kabi_kind */
+	bool walked;
+};
+
+struct kbtf_definitions {
+	struct strset names;
+	struct kbtf_definition *v;
+	size_t n, alloc;
+	struct hashmap by_key; /* hash of kind and name -> index in v */
+};
+
+void kbtf_definitions_init(struct kbtf_definitions *defs);
+void kbtf_definitions_free(struct kbtf_definitions *defs);
+/* Note the definitions of a file's own BTF (not its base's). */
+void kbtf_definitions_add(struct kbtf_definitions *defs, const struct btf *btf,
+			  uint32_t file);
+/* Mark the definitions of (kind, name) not walked yet, and list them. */
+void kbtf_definitions_want(struct kbtf_definitions *defs, enum kabi_kind kind,
+			   const char *name, size_t **list, size_t *n,
+			   size_t *alloc);
 
 #endif

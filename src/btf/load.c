@@ -19,6 +19,7 @@
 
 #include "btf_impl.h"
 #include "../util/parallel.h"
+#include "../util/sort.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
@@ -56,6 +57,7 @@ struct loader {
 	struct btf *vmlinux; /* the base, or NULL */
 	unsigned ptr_size;
 	struct model_builder *builder;
+	struct kbtf_definitions defs;
 	size_t no_btf; /* files with exports but no .BTF */
 	struct diag *diag;
 };
@@ -63,6 +65,7 @@ struct loader {
 /* What a worker hands back for one file. */
 struct file_result {
 	struct fragment_summary *summary;
+	struct btf *btf; /* for its definitions, noted in file order */
 	bool no_btf;
 	struct diag diag;
 };
@@ -269,7 +272,7 @@ static void *work(size_t index, unsigned thread, void *ctx)
 	if (btf)
 		res->summary =
 		    read_exports(l, index, btf, ptr_size, &res->diag);
-	btf__free(btf);
+	res->btf = btf;
 	return res;
 }
 
@@ -286,6 +289,9 @@ static void consume(size_t index, void *result, void *ctx)
 
 	if (res->summary)
 		model_builder_add(l->builder, res->summary, scope_of(l, index));
+	if (res->btf)
+		kbtf_definitions_add(&l->defs, res->btf, (uint32_t)index);
+	btf__free(res->btf);
 	l->no_btf += res->no_btf;
 	diag_move(l->diag, &res->diag);
 	diag_free(&res->diag);
@@ -306,9 +312,93 @@ static void read_vmlinux(struct loader *l)
 				   "no '.BTF' section");
 		return;
 	}
+	kbtf_definitions_add(&l->defs, l->vmlinux, 0);
 	s = read_exports(l, 0, l->vmlinux, l->ptr_size, l->diag);
 	if (s)
 		model_builder_add(l->builder, s, MODEL_SCOPE_VMLINUX);
+}
+
+/* --- declarations resolved to definitions exports do not reach ---------- */
+
+struct wanted {
+	struct loader *l;
+	size_t *v; /* in l->defs */
+	size_t n, alloc;
+};
+
+static void want_definition(enum kabi_kind kind, const char *name, void *ctx)
+{
+	struct wanted *w = ctx;
+
+	kbtf_definitions_want(&w->l->defs, kind, name, &w->v, &w->n, &w->alloc);
+}
+
+static int compare_places(const void *a, const void *b, void *ctx)
+{
+	const struct kbtf_definitions *defs = ctx;
+	const struct kbtf_definition *x = &defs->v[*(const size_t *)a];
+	const struct kbtf_definition *y = &defs->v[*(const size_t *)b];
+
+	if (x->file != y->file)
+		return x->file < y->file ? -1 : 1;
+	return x->btf_id < y->btf_id ? -1 : x->btf_id > y->btf_id;
+}
+
+/* The fragment of some definitions of one file, added to the builder. */
+static void walk_file(struct loader *l, const size_t *v, size_t n)
+{
+	uint32_t file = l->defs.v[v[0]].file;
+	const char *path = l->kf->files[file].path;
+	struct kabi_model *frag;
+	struct kbtf_walker w;
+	struct btf *btf = l->vmlinux;
+	unsigned ptr_size = l->ptr_size;
+	bool none;
+	size_t i;
+
+	if (file != 0)
+		btf = open_btf(path, l->vmlinux, &ptr_size, &none, l->diag);
+	if (!btf)
+		return;
+	frag = xmalloc(sizeof(*frag));
+	model_init(frag);
+	kbtf_walker_init(&w, btf, frag, ptr_size, path, l->diag);
+	for (i = 0; i < n; i++)
+		kbtf_walker_type(&w, l->defs.v[v[i]].btf_id);
+	kbtf_walker_drain(&w);
+	kbtf_walker_free(&w);
+	model_builder_add(l->builder, fragment_summarize(frag, NULL),
+			  scope_of(l, file));
+	if (btf != l->vmlinux)
+		btf__free(btf);
+}
+
+/*
+ * A declaration no definition resolved yet: if the kernel's BTF defines
+ * the name where no export reaches it (another module's), walk that
+ * definition too. A definition may bring declarations of its own, hence
+ * the rounds, as in the DWARF reader.
+ */
+static void resolve_declarations(struct loader *l)
+{
+	unsigned round;
+
+	for (round = 0; round < 8; round++) {
+		struct wanted w = {.l = l};
+		size_t i, start;
+
+		model_builder_each_unresolved(l->builder, want_definition, &w);
+		array_sort_r(w.v, w.n, sizeof(*w.v), compare_places, &l->defs);
+		for (start = 0, i = 1; i <= w.n; i++)
+			if (i == w.n || l->defs.v[w.v[i]].file !=
+					    l->defs.v[w.v[start]].file) {
+				walk_file(l, w.v + start, i - start);
+				start = i;
+			}
+		free(w.v);
+		if (!w.n)
+			break;
+	}
 }
 
 void kbtf_load(const struct kernel_files *kf, unsigned jobs,
@@ -325,12 +415,16 @@ void kbtf_load(const struct kernel_files *kf, unsigned jobs,
 	for (f = 0; f < kf->count; f++)
 		l.modules[f] = model_intern(out, kf->files[f].module);
 	l.builder = model_builder_new();
+	kbtf_definitions_init(&l.defs);
 	if (kf->count && kf->files[0].is_vmlinux)
 		read_vmlinux(&l);
 	/* without vmlinux's, no module's split BTF can be read */
-	if (l.vmlinux)
+	if (l.vmlinux) {
 		parallel_ordered(kf->count, threads, 4 * (size_t)threads, work,
 				 consume, &l);
+		resolve_declarations(&l);
+	}
+	kbtf_definitions_free(&l.defs);
 	if (l.no_btf)
 		diag_warning(d, DIAG_AT_FILE(kf->files[0].path),
 			     "%zu module%s with exports %s no '.BTF' section: "
