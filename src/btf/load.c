@@ -208,6 +208,23 @@ static bool add_symbol(struct kbtf_walker *w, const struct hashmap *names,
 	return true;
 }
 
+/* A fragment summarised for the builder, which finds what no C can be. */
+static struct fragment_summary *summarize(struct kabi_model *frag,
+					  const uint32_t *targets,
+					  const char *path, struct diag *d)
+{
+	struct fragment_summary *s = fragment_summarize(frag, targets);
+	size_t errors = fragment_summary_errors(s);
+
+	if (errors)
+		diag_error(
+		    d, KABI_E_BAD_DWARF, DIAG_AT_FILE(path),
+		    "%zu anonymous types of its BTF refer to themselves, "
+		    "or nest past kabi's bounds: damaged BTF",
+		    errors);
+	return s;
+}
+
 /* The fragment of a file's exports, or NULL when BTF describes none. */
 static struct fragment_summary *read_exports(const struct loader *l,
 					     size_t file, const struct btf *btf,
@@ -237,7 +254,7 @@ static struct fragment_summary *read_exports(const struct loader *l,
 	kbtf_walker_free(&w);
 	hashmap_free(&names);
 	if (ntargets) {
-		s = fragment_summarize(frag, targets);
+		s = summarize(frag, targets, l->kf->files[file].path, d);
 	} else {
 		model_free(frag);
 		free(frag);
@@ -367,7 +384,7 @@ static void walk_file(struct loader *l, const size_t *v, size_t n)
 		kbtf_walker_type(&w, l->defs.v[v[i]].btf_id);
 	kbtf_walker_drain(&w);
 	kbtf_walker_free(&w);
-	model_builder_add(l->builder, fragment_summarize(frag, NULL),
+	model_builder_add(l->builder, summarize(frag, NULL, path, l->diag),
 			  scope_of(l, file));
 	if (btf != l->vmlinux)
 		btf__free(btf);
