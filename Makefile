@@ -26,7 +26,7 @@ ifeq ($(DEVELOPER),1)
 WARNINGS += -Werror
 endif
 
-DEPS = libdw libelf libxml-2.0 zlib liblzma libarchive
+DEPS = libdw libelf libxml-2.0 zlib liblzma libarchive libbpf
 HAVE_ZSTD := $(shell $(PKG_CONFIG) --exists libzstd && echo 1)
 ifeq ($(HAVE_ZSTD),1)
 DEPS += libzstd

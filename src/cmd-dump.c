@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * kabi dump: the ABI of a kernel (its exports and the types they use, read
- * from DWARF) written as an XML baseline, or a baseline read and written
- * again.
+ * from DWARF, or BTF) written as an XML baseline, or a baseline read and
+ * written again.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -27,10 +27,11 @@ static const char usage[] =
     "Usage: kabi dump [OPTIONS] PATH...\n"
     "\n"
     "Write the ABI of a kernel as an XML baseline: every exported symbol\n"
-    "with its type, and the types those reach, read from DWARF. PATH is a\n"
-    "vmlinux, modules, a folder holding a kernel tree or kernel packages\n"
-    "(.deb, .rpm: an image package with its debug package), as for 'kabi\n"
-    "exports', or a baseline file, which is read and written again.\n"
+    "with its type, and the types those reach, read from DWARF (from BTF\n"
+    "when vmlinux has .BTF and no DWARF). PATH is a vmlinux, modules, a\n"
+    "folder holding a kernel tree or kernel packages (.deb, .rpm: an image\n"
+    "package with its debug package), as for 'kabi exports', or a baseline\n"
+    "file, which is read and written again.\n"
     "\n"
     "Options:\n"
     "  -o, --output FILE     write to FILE (default: standard output); the\n"
@@ -170,10 +171,10 @@ static void print_stats(const struct kabi_model *m,
 	    st->instances, st->fragments, st->shapes, st->rounds,
 	    st->opaque_names);
 	fprintf(stderr,
-		"kabi: seconds: %.2f export tables, %.2f reading DWARF and "
+		"kabi: seconds: %.2f export tables, %.2f reading %s and "
 		"collecting types, %.2f deduplicating, %.2f writing\n",
-		in->exports, in->dwarf - st->finish_seconds, st->finish_seconds,
-		write);
+		in->exports, in->dwarf - st->finish_seconds,
+		m->from_btf ? "BTF" : "DWARF", st->finish_seconds, write);
 }
 
 int cmd_dump(int argc, char **argv)

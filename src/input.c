@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
+#include "btf/btf.h"
 #include "cli.h"
 #include "package/package.h"
 #include "store/store.h"
@@ -225,8 +226,14 @@ static int load_kernel(int argc, char **argv, const struct input_options *opts,
 	}
 	start = clock_seconds();
 	add_exports(m, &table);
-	kdwarf_load(&kf, &dwarf, m, &times->builder, d);
-	type_aliases(m, &table);
+	if (kbtf_chosen(&kf, opts->debug_root)) {
+		kbtf_load(&kf, opts->jobs, m, &times->builder, d);
+		type_aliases(m, &table);
+		kbtf_warn_untyped(&kf, m, d);
+	} else {
+		kdwarf_load(&kf, &dwarf, m, &times->builder, d);
+		type_aliases(m, &table);
+	}
 	times->dwarf = clock_seconds() - start;
 	if (opts->syscalls && add_syscalls(m, &kf, d))
 		err = -KABI_E_NO_INPUT;

@@ -26,7 +26,7 @@ struct input_options {
 struct input_stats {
 	struct model_builder_stats builder;
 	double exports; /* seconds reading export tables */
-	double dwarf;	/* seconds reading DWARF */
+	double dwarf;	/* seconds reading DWARF or BTF */
 };
 
 void input_options_init(struct input_options *o);

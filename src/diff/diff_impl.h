@@ -38,6 +38,16 @@ void differ_drain(struct differ *df);
 bool differ_same_identity(const struct kabi_diff *d, uint32_t old_type,
 			  uint32_t new_type);
 /*
+ * Step through two array types to the types their elements are compared
+ * by (*old_next, *new_next); true when their bounds differ. Where either
+ * side's types come from BTF, which pahole writes "[2][3]" to as "[6]"
+ * and "[0]" as "[]", arrays are compared flattened, by their count of
+ * innermost elements.
+ */
+bool differ_array_step(const struct kabi_diff *d, const struct kabi_type *o,
+		       const struct kabi_type *n, uint32_t *old_next,
+		       uint32_t *new_next);
+/*
  * Compare the types at one place of a parent: an edge to their pair when
  * they correspond, else a local item saying how they differ. items and
  * edges receive what is found.

@@ -61,6 +61,41 @@ static bool named_kind(enum kabi_kind kind)
 	       kind == KABI_UNKNOWN;
 }
 
+/* An array as BTF has it: its innermost elements, and how many. */
+static uint32_t flatten_array(const struct kabi_model *m,
+			      const struct kabi_type *t, uint64_t *total)
+{
+	unsigned guard;
+
+	*total = t->elements;
+	for (guard = 0; guard < 64; guard++) {
+		const struct kabi_type *inner = model_type(m, t->target);
+
+		if (inner->kind != KABI_ARRAY)
+			break;
+		t = inner;
+		*total *= t->elements;
+	}
+	return t->target;
+}
+
+bool differ_array_step(const struct kabi_diff *d, const struct kabi_type *o,
+		       const struct kabi_type *n, uint32_t *old_next,
+		       uint32_t *new_next)
+{
+	uint64_t old_total, new_total;
+
+	if (!d->old->from_btf && !d->new->from_btf) {
+		*old_next = o->target;
+		*new_next = n->target;
+		return o->elements != n->elements ||
+		       ((o->flags ^ n->flags) & KABI_TYPE_NO_COUNT);
+	}
+	*old_next = flatten_array(d->old, o, &old_total);
+	*new_next = flatten_array(d->new, n, &new_total);
+	return old_total != new_total;
+}
+
 bool differ_same_identity(const struct kabi_diff *d, uint32_t old_type,
 			  uint32_t new_type)
 {
@@ -80,10 +115,9 @@ bool differ_same_identity(const struct kabi_diff *d, uint32_t old_type,
 			return false;
 		switch (o->kind) {
 		case KABI_ARRAY:
-			if (o->elements != n->elements ||
-			    ((o->flags ^ n->flags) & KABI_TYPE_NO_COUNT))
+			if (differ_array_step(d, o, n, &old_type, &new_type))
 				return false;
-			/* fall through */
+			continue;
 		case KABI_POINTER:
 		case KABI_CONST:
 		case KABI_VOLATILE:
@@ -200,11 +234,11 @@ static bool alike(const struct kabi_diff *d, uint32_t o, uint32_t n,
 		}
 		if (ot->kind != nt->kind)
 			return false;
-		if (ot->kind == KABI_ARRAY)
-			l->bounds |=
-			    ot->elements != nt->elements ||
-			    ((ot->flags ^ nt->flags) & KABI_TYPE_NO_COUNT);
-		else if (ot->kind != KABI_POINTER)
+		if (ot->kind == KABI_ARRAY) {
+			l->bounds |= differ_array_step(d, ot, nt, &o, &n);
+			continue;
+		}
+		if (ot->kind != KABI_POINTER)
 			break;
 		o = ot->target;
 		n = nt->target;
@@ -547,7 +581,9 @@ static void compare_function(struct differ *df, const struct kabi_type *o,
 		differ_values(df, CHANGE_VARIADIC_CHANGED, PLACE_SELF, NULL,
 			      !!(o->flags & KABI_TYPE_VARIADIC),
 			      !!(n->flags & KABI_TYPE_VARIADIC));
-	if ((o->flags ^ n->flags) & KABI_TYPE_UNPROTOTYPED)
+	/* BTF writes "()" as "(...)" (docs/changes.md) */
+	if (((o->flags ^ n->flags) & KABI_TYPE_UNPROTOTYPED) &&
+	    !d->old->from_btf && !d->new->from_btf)
 		differ_values(df, CHANGE_PROTOTYPE_CHANGED, PLACE_SELF, NULL,
 			      !(o->flags & KABI_TYPE_UNPROTOTYPED),
 			      !(n->flags & KABI_TYPE_UNPROTOTYPED));
@@ -577,9 +613,13 @@ static void compare_content(struct differ *df, const struct type_pair *p)
 				      o->size, n->size);
 		differ_child(df, PLACE_TARGET, NULL, 0, o->target, n->target);
 		break;
-	case KABI_ARRAY: /* same bounds, or not the same array type */
-		differ_child(df, PLACE_TARGET, NULL, 0, o->target, n->target);
+	case KABI_ARRAY: { /* same bounds, or not the same array type */
+		uint32_t old_next, new_next;
+
+		differ_array_step(df->d, o, n, &old_next, &new_next);
+		differ_child(df, PLACE_TARGET, NULL, 0, old_next, new_next);
 		break;
+	}
 	case KABI_STRUCT:
 	case KABI_UNION:
 		compare_aggregate(df, o, n);

@@ -228,8 +228,7 @@ static void *work(size_t index, unsigned thread, void *ctx)
 /* Which binary a file's declarations resolve in first (model/builder.h). */
 static uint32_t scope_of(const struct loader *l, size_t file)
 {
-	return l->kf->files[file].is_vmlinux ? MODEL_SCOPE_VMLINUX
-					     : (uint32_t)file + 1;
+	return model_scope_of_file(l->kf->files[file].is_vmlinux, file);
 }
 
 static void consume(size_t index, void *result, void *ctx)

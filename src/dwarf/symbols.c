@@ -54,6 +54,18 @@ static uint32_t find_export(const struct file_exports *fx, const char *name)
 	return KABI_NONE;
 }
 
+/*
+ * Whether a definition is of the export's kind: a static variable of one
+ * file may have the name of a function another exports (6.1's
+ * "kern_path", a struct ctl_path[2] in kernel/sysctl.c).
+ */
+static bool same_kind(const struct file_exports *fx, uint32_t index,
+		      bool function)
+{
+	return !(fx->model->symbols[index].flags & KABI_SYM_FUNCTION) ==
+	       !function;
+}
+
 /* The name of a definition, or NULL for declarations and the nameless. */
 static const char *definition_name(Dwarf_Die *die)
 {
@@ -142,7 +154,8 @@ struct fragment_summary *symbols_read_cu(Dwarf_Die *cu,
 			if (!name)
 				continue;
 			index = find_export(fx, name);
-			if (index != KABI_NONE)
+			if (index != KABI_NONE &&
+			    same_kind(fx, index, tag == DW_TAG_subprogram))
 				add_symbol(&w, &child, index, name, &targets);
 		} while (dwarf_siblingof(&child, &child) == 0);
 	}

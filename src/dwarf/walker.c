@@ -378,6 +378,30 @@ static void fill_aggregate(struct type_walker *w, Dwarf_Die *die,
 	} while (dwarf_siblingof(&child, &child) == 0);
 }
 
+/*
+ * A constant (an enumerator's value, an array bound) as GCC and clang
+ * write it: DW_FORM_sdata when negative, else the smallest
+ * DW_FORM_dataN, whose bits are the value unsigned. libdw's
+ * dwarf_formsdata sign-extends a dataN: the upper bound 255 of
+ * "char buf[256]" in a data1 would read -1, and the enumerator 128 -128.
+ * An 8-byte all-ones bound is still -1 (older GCC's "[0]").
+ */
+static bool constant_value(Dwarf_Attribute *attr, Dwarf_Sword *out)
+{
+	Dwarf_Word u;
+
+	switch (dwarf_whatform(attr)) {
+	case DW_FORM_sdata:
+	case DW_FORM_implicit_const:
+		return dwarf_formsdata(attr, out) == 0;
+	default:
+		if (dwarf_formudata(attr, &u) != 0)
+			return false;
+		*out = (Dwarf_Sword)u;
+		return true;
+	}
+}
+
 /* Whether the enum's underlying type is signed (DWARF 5 gives it). */
 static int enum_signedness(Dwarf_Die *die)
 {
@@ -413,23 +437,16 @@ static void fill_enum(struct type_walker *w, Dwarf_Die *die,
 		struct kabi_enumerator e = {0};
 		Dwarf_Attribute attr;
 		Dwarf_Sword sv;
-		Dwarf_Word uv;
 
 		if (dwarf_tag(&child) != DW_TAG_enumerator)
 			continue;
 		e.name = name_of(w, &child);
 		if (!dwarf_attr(&child, DW_AT_const_value, &attr))
 			walker_error(w, &child, "enumerator without a value");
-		else if (is_signed > 0 ||
-			 (is_signed < 0 &&
-			  dwarf_whatform(&attr) == DW_FORM_sdata)) {
-			if (dwarf_formsdata(&attr, &sv) == 0) {
-				e.value = (uint64_t)sv;
-				if (sv < 0)
-					t->flags |= KABI_TYPE_SIGNED;
-			}
-		} else if (dwarf_formudata(&attr, &uv) == 0) {
-			e.value = uv;
+		else if (constant_value(&attr, &sv)) {
+			e.value = (uint64_t)sv;
+			if (sv < 0)
+				t->flags |= KABI_TYPE_SIGNED;
 		}
 		if (is_signed > 0)
 			t->flags |= KABI_TYPE_SIGNED;
@@ -448,10 +465,10 @@ static bool subrange_count(Dwarf_Die *sub, uint64_t *count)
 	if (dwarf_attr(sub, DW_AT_count, &attr))
 		return dwarf_formudata(&attr, &v) == 0 && (*count = v, true);
 	if (!dwarf_attr(sub, DW_AT_upper_bound, &attr) ||
-	    dwarf_formsdata(&attr, &upper) != 0)
+	    !constant_value(&attr, &upper))
 		return false; /* flexible array, or a variable bound */
 	if (dwarf_attr(sub, DW_AT_lower_bound, &attr) &&
-	    dwarf_formsdata(&attr, &lower) != 0)
+	    !constant_value(&attr, &lower))
 		return false;
 	/* unsigned: bounds far apart must not overflow a signed subtraction */
 	*count = upper >= lower ? (uint64_t)upper - (uint64_t)lower + 1 : 0;

@@ -243,6 +243,20 @@ void syscall_tables_free(struct syscall_tables *t);
 int syscalls_read(const struct kernel_input *in, struct syscall_tables *t,
 		  struct diag *d);
 
+/* What a kernel file holds to describe its types. */
+struct kelf_type_sections {
+	bool has_dwarf; /* a .debug_info section */
+	void *btf;	/* a copy of the .BTF section, or NULL */
+	size_t btf_size;
+	unsigned ptr_size; /* bytes of a pointer, from the ELF class */
+	bool big_endian;
+};
+
+/* Read them (negative on error, reported in d). */
+int kelf_read_type_sections(const struct kernel_input *in,
+			    struct kelf_type_sections *out, struct diag *d);
+void kelf_type_sections_free(struct kelf_type_sections *s);
+
 /* "x86-64", "AArch64", ... for an ELF e_machine */
 const char *kelf_machine_name(unsigned machine);
 

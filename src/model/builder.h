@@ -38,6 +38,11 @@ void model_builder_free(struct model_builder *b);
  * binary first, then in vmlinux (see builder.c).
  */
 #define MODEL_SCOPE_VMLINUX 0
+/* The scope of a kernel's file-th file (counting vmlinux's place too). */
+static inline uint32_t model_scope_of_file(bool is_vmlinux, size_t file)
+{
+	return is_vmlinux ? MODEL_SCOPE_VMLINUX : (uint32_t)file + 1;
+}
 void model_builder_add(struct model_builder *b, struct fragment_summary *s,
 		       uint32_t scope);
 /*

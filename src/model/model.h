@@ -178,6 +178,13 @@ struct kabi_model {
 	 * compares exports alone, and says so.
 	 */
 	bool no_types;
+	/*
+	 * The types come from BTF, not DWARF: no declaring files, no
+	 * alignment, no "[0]" told from "[]", functions and per-CPU
+	 * variables only. A comparison with a DWARF corpus ignores what
+	 * only one side can say (docs/changes.md).
+	 */
+	bool from_btf;
 	/* what the corpus describes */
 	uint32_t arch;	    /* "x86-64", ... */
 	uint8_t bits;	    /* 32 or 64; 0: not known (an old baseline) */

@@ -123,6 +123,7 @@ void model_restrict(const struct kabi_model *in, const bool *keep,
 	    in->release ? model_intern(out, model_str(in, in->release)) : 0;
 	out->bits = in->bits;
 	out->no_types = in->no_types;
+	out->from_btf = in->from_btf;
 	out->byte_order = in->byte_order;
 	for (i = 0; i < in->nerrors; i++)
 		model_add_error(out, model_str(in, in->errors[i]));

@@ -588,11 +588,13 @@ static int read_root(struct reader *r)
 	r->m->arch = get_str(r, "arch");
 	r->m->release = get_str(r, "release");
 	read_machine(r);
+	/* where the types came from: DWARF unless it says */
 	types = get(r, "types");
-	if (types && strcmp(types, "none"))
-		return fail(r, "bad types '%s': 'none', or no attribute",
+	if (types && strcmp(types, "none") && strcmp(types, "btf"))
+		return fail(r, "bad types '%s': 'none', 'btf', or no attribute",
 			    types);
-	r->m->no_types = types != NULL;
+	r->m->no_types = types && !strcmp(types, "none");
+	r->m->from_btf = types && !strcmp(types, "btf");
 	syscalls = get(r, "syscalls");
 	if (syscalls && strcmp(syscalls, "yes"))
 		return fail(r, "bad syscalls '%s': 'yes', or no attribute",

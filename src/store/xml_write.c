@@ -279,6 +279,8 @@ void store_write(const struct kabi_model *m, FILE *out)
 	attr_str(&w, "release", m->release);
 	if (m->no_types)
 		attr(&w, "types", "none");
+	else if (m->from_btf)
+		attr(&w, "types", "btf");
 	if (m->has_syscalls)
 		attr(&w, "syscalls", "yes");
 	emit(&w, ">");

@@ -107,7 +107,9 @@ int suppressions_load(struct suppressions *s, const char *path, struct diag *d);
 void suppressions_add_header_dir(struct suppressions *s, const char *dir);
 /*
  * An error for a header folder that no type of the models is declared
- * below: a typo, which would hide every change.
+ * below: a typo, which would hide every change. Also for header folders
+ * or rules on source locations where a model's types came from BTF,
+ * which has no source files.
  */
 int suppressions_check_header_dirs(const struct suppressions *s,
 				   const struct kabi_model *const *models,

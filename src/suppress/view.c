@@ -116,12 +116,52 @@ static bool dir_declares_something(const char *dir,
 	return false;
 }
 
+/* Whether a rule judges types by where they are declared. */
+static bool rule_needs_sources(const struct suppress_rule *r)
+{
+	return r->nnot_in || r->source_not_re.set;
+}
+
+/*
+ * BTF names no source files: a folder of headers, or a rule on source
+ * locations, would hide or keep changes at random on a kernel whose
+ * types came from it. The first one found is an error.
+ */
+static int check_sources(const struct suppressions *s,
+			 const struct kabi_model *const *models, size_t n,
+			 struct diag *d)
+{
+	const struct suppress_rule *rule = NULL;
+	size_t k;
+
+	for (k = 0; !s->nheader_dirs && !rule && k < s->nrules; k++)
+		if (rule_needs_sources(&s->rules[k]))
+			rule = &s->rules[k];
+	for (k = 0; (s->nheader_dirs || rule) && k < n; k++)
+		if (models[k]->from_btf)
+			return diag_error(
+			    d, KABI_E_USAGE, DIAG_AT_FILE(NULL),
+			    "%s%s%s needs the files types are declared in, "
+			    "and the types of the %s kernel come from BTF, "
+			    "which names none",
+			    rule ? "suppression '" : "--headers-dir",
+			    rule && rule->label ? rule->label : "",
+			    rule ? "'" : "",
+			    n < 2 ? ""
+			    : k	  ? "new"
+				  : "old");
+	return 0;
+}
+
 int suppressions_check_header_dirs(const struct suppressions *s,
 				   const struct kabi_model *const *models,
 				   size_t n, struct diag *d)
 {
 	size_t k;
-	int err = 0;
+	int err = check_sources(s, models, n, d);
+
+	if (err)
+		return err;
 
 	for (k = 0; k < s->nheader_dirs; k++)
 		if (!dir_declares_something(s->header_dirs[k], models, n))

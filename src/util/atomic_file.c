@@ -65,6 +65,31 @@ static char *target_of(const char *path, mode_t *mode)
 	return real;
 }
 
+/*
+ * Whether a file can be replaced by renaming: not a device or a pipe
+ * (renaming over /dev/null would make it a regular file, for every
+ * program on the machine).
+ */
+static bool is_replaceable(const char *target)
+{
+	struct stat st;
+
+	return stat(target, &st) < 0 || S_ISREG(st.st_mode);
+}
+
+/* A device or a pipe is written as it is, as standard output is. */
+static int open_in_place(struct atomic_file *af, const char *path, char *target,
+			 struct diag *d)
+{
+	af->fp = fopen(target, "w");
+	free(target);
+	if (!af->fp)
+		return diag_error(d, KABI_E_WRITE, DIAG_AT_FILE(path),
+				  "cannot write: %s", strerror(errno));
+	af->in_place = true;
+	return 0;
+}
+
 int atomic_file_open(struct atomic_file *af, const char *path, struct diag *d)
 {
 	struct strbuf tmp = STRBUF_INIT;
@@ -78,6 +103,8 @@ int atomic_file_open(struct atomic_file *af, const char *path, struct diag *d)
 		return 0;
 	}
 	target = target_of(path, &mode);
+	if (!is_replaceable(target))
+		return open_in_place(af, path, target, d);
 	strbuf_addf(&tmp, "%s.tmpXXXXXX", target);
 	fd = mkstemp(tmp.buf);
 	if (fd < 0) {
@@ -116,8 +143,10 @@ int atomic_file_commit(struct atomic_file *af, struct diag *d)
 {
 	int failed;
 
-	if (!af->tmp_path) { /* standard output */
+	if (!af->tmp_path) { /* standard output, a device or a pipe */
 		failed = fflush(af->fp) != 0 || ferror(af->fp);
+		if (af->in_place && fclose(af->fp) != 0)
+			failed = 1;
 		memset(af, 0, sizeof(*af));
 		return failed ? diag_error(d, KABI_E_WRITE,
 					   DIAG_AT_FILE("<stdout>"),

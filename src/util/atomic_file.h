@@ -3,11 +3,13 @@
  * Writing an output file so that readers only ever see the old file or
  * the whole new one: the content goes to a temporary file beside it,
  * which is renamed over the target once complete. If kabi is interrupted
- * by a signal, the temporary file is removed.
+ * by a signal, the temporary file is removed. A device or a pipe
+ * (/dev/null) is written in place: renaming over it would replace it.
  */
 #ifndef KABI_ATOMIC_FILE_H
 #define KABI_ATOMIC_FILE_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "diag.h"
@@ -16,6 +18,7 @@ struct atomic_file {
 	char *path;
 	char *tmp_path;
 	FILE *fp;
+	bool in_place; /* a device or a pipe, written as it is */
 };
 
 /* Start writing path; "-" means standard output, written directly. */

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The DWARF loader on any bytes, as a module (its DWARF relocated by
- * libdwfl, read whole) and as a vmlinux (read unit by unit): its exports
- * found, then the types they reach.
+ * The type loaders on any bytes, as a module (its DWARF relocated by
+ * libdwfl, read whole) and as a vmlinux (read unit by unit, or its .BTF
+ * when it has no DWARF): its exports found, then the types they reach.
  */
 #include "fuzz.h"
+#include "btf/btf.h"
 #include "dwarf/dwarf.h"
 #include "elf/elf.h"
 
@@ -35,9 +36,14 @@ static void load(const char *path)
 			    &m, strset_str(&t.strings, t.exports[i].name));
 			s.module = model_intern(
 			    &m, strset_str(&t.strings, t.exports[i].module));
+			if (t.exports[i].type == EXPORT_FUNCTION)
+				s.flags |= KABI_SYM_FUNCTION;
 			model_add_symbol(&m, &s);
 		}
-		kdwarf_load(&kf, &opts, &m, NULL, &d);
+		if (kbtf_chosen(&kf, NULL))
+			kbtf_load(&kf, 1, &m, NULL, &d);
+		else
+			kdwarf_load(&kf, &opts, &m, NULL, &d);
 	}
 	model_free(&m);
 	export_table_free(&t);

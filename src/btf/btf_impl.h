@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Internal to the btf/ stage: turning the BTF types one file's exports
+ * reach into a fragment (a file-local model), as the DWARF walker does
+ * for a compilation unit.
+ *
+ * The walk is not recursive: asking for a BTF type returns its local id
+ * at once and queues it; kbtf_walker_drain() fills queued types in,
+ * queueing what they refer to. Members of an aggregate are appended
+ * contiguously, and no input can exhaust the stack.
+ */
+#ifndef KABI_BTF_IMPL_H
+#define KABI_BTF_IMPL_H
+
+#include <bpf/btf.h>
+#include <stdint.h>
+
+#include "../model/model.h"
+#include "../util/diag.h"
+#include "../util/hashmap.h"
+#include "../util/strset.h"
+
+struct kbtf_pending {
+	uint32_t btf_id;
+	uint32_t id;
+};
+
+struct kbtf_walker {
+	const struct btf *btf;
+	struct kabi_model *out; /* the fragment being built */
+	struct hashmap seen;	/* BTF id -> local type id */
+	struct kbtf_pending *queue;
+	size_t nqueue, queue_alloc;
+	unsigned ptr_size;
+	const char *path; /* for diagnostics */
+	struct diag *diag;
+	unsigned problems; /* reported, to cap them */
+};
+
+void kbtf_walker_init(struct kbtf_walker *w, const struct btf *btf,
+		      struct kabi_model *out, unsigned ptr_size,
+		      const char *path, struct diag *d);
+void kbtf_walker_free(struct kbtf_walker *w);
+/* Local id of a BTF type (queued if new); 0 is void in both. */
+uint32_t kbtf_walker_type(struct kbtf_walker *w, uint32_t btf_id);
+/*
+ * Local id of the function type of a FUNC_PROTO; its parameter names
+ * are appended to the fragment's param_names (*first, *count).
+ */
+uint32_t kbtf_walker_function(struct kbtf_walker *w, uint32_t proto,
+			      uint32_t *first_name, uint32_t *nnames);
+/* Fill in every queued type. */
+void kbtf_walker_drain(struct kbtf_walker *w);
+
+/*
+ * Where the kernel's BTF defines each named struct, union and enum, for
+ * the declarations exports reach whose definition they do not: the
+ * builder resolves a declaration in its own binary, then vmlinux, then
+ * anywhere, as the DWARF reader's definitions.c lets it.
+ */
+struct kbtf_definition {
+	uint32_t file;	 /* in the kernel_files */
+	uint32_t btf_id; /* in that file's BTF */
+	uint32_t name;	 /* in kbtf_definitions.names */
+	uint8_t kind;	 /* enum kabi_kind */
+	bool walked;
+};
+
+struct kbtf_definitions {
+	struct strset names;
+	struct kbtf_definition *v;
+	size_t n, alloc;
+	struct hashmap by_key; /* hash of kind and name -> index in v */
+};
+
+void kbtf_definitions_init(struct kbtf_definitions *defs);
+void kbtf_definitions_free(struct kbtf_definitions *defs);
+/* Note the definitions of a file's own BTF (not its base's). */
+void kbtf_definitions_add(struct kbtf_definitions *defs, const struct btf *btf,
+			  uint32_t file);
+/* Mark the definitions of (kind, name) not walked yet, and list them. */
+void kbtf_definitions_want(struct kbtf_definitions *defs, enum kabi_kind kind,
+			   const char *name, size_t **list, size_t *n,
+			   size_t *alloc);
+
+#endif

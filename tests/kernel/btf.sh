@@ -1,0 +1,94 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# kabi on a kernel package without DWARF: Debian's ordinary 6.12 cloud
+# package (vmlinuz, .ko.xz modules with .BTF sections), whose types come
+# from BTF, against its own -dbg package, read through DWARF:
+#  - the tree dumps from BTF; the counts of exports with and without a
+#    type are printed;
+#  - every exported function BTF has a FUNC for has a type (bpftool reads
+#    the same .BTF, from the -dbg vmlinux and from each module);
+#  - every exported function left untyped is untyped in the DWARF dump
+#    too (assembly, trampolines: no C definition);
+#  - the DWARF and BTF dumps compare as no change, both ways;
+#  - the BTF baseline reads back to the same bytes, and so does a dump
+#    with one thread.
+# Prints TAP; run by `make check-kernel`.
+set -u
+. "$(dirname "$0")/tap.inc"
+
+ver=6.12.107+deb12-cloud-amd64
+q="'"
+
+symbols() { # BASELINE: "name module kind typed|untyped", one per export
+	grep '^<symbol' "$1" | awk '{
+		name = $0; sub(/.* name="/, "", name); sub(/".*/, "", name)
+		mod = $0; sub(/.* module="/, "", mod); sub(/".*/, "", mod)
+		kind = $0; sub(/.* kind="/, "", kind); sub(/".*/, "", kind)
+		print name, mod, kind, (/ type="/ ? "typed" : "untyped")
+	}' | sort
+}
+
+btf_functions() { # FILE [BASE]: "name module" of each FUNC, module in $mod
+	bpftool btf dump file "$1" ${2:+-B "$2"} format raw 2>/dev/null |
+		awk -v q="$q" -v m="$mod" '$2 == "FUNC" {
+			n = $3; gsub(q, "", n); print n, m }'
+}
+
+echo "1..6"
+plain=$("$fetch" "linux-image-$ver") || exit 1
+dbg=$("$fetch" "linux-image-$ver-dbg") || exit 1
+vmlinux=$dbg/usr/lib/debug/boot/vmlinux-$ver
+
+start=$(date +%s.%N)
+"$KABI" dump -o "$work/btf.xml" "$plain" 2>"$work/err"
+status=$?
+echo "# $ver without DWARF: dumped in $(echo "$(date +%s.%N) - $start" | bc) s"
+sed 's/^/# /' "$work/err" | head -5
+[ $status = 0 ] && grep -q 'types="btf"' "$work/btf.xml"
+result $? "$ver: dump from BTF"
+
+symbols "$work/btf.xml" >"$work/btf.syms"
+awk '{ n[$3 " " $4]++ } END {
+	for (k in n) print "# " n[k] " " k }' "$work/btf.syms" | sort -k3
+awk '$3 == "function" && $4 == "untyped" { print $1, $2 }' \
+	"$work/btf.syms" >"$work/untyped"
+mod=vmlinux
+{
+	btf_functions "$vmlinux"
+	find "$plain/lib/modules" -name '*.ko.xz' | while read -r m; do
+		mod=${m#*/kernel/}
+		mod=${mod%.ko.xz}
+		xz -dc "$m" >"$work/m.ko" && btf_functions "$work/m.ko" "$vmlinux"
+	done
+} | sort -u >"$work/funcs"
+comm -12 "$work/untyped" "$work/funcs" >"$work/missed"
+echo "# $(wc -l <"$work/funcs") BTF FUNCs; $(wc -l <"$work/missed") exported with no type"
+sed 's/^/# missed: /' "$work/missed" | head -5
+[ -s "$work/funcs" ] && [ ! -s "$work/missed" ]
+result $? "$ver: every exported function BTF has a FUNC for has a type"
+
+start=$(date +%s.%N)
+"$KABI" dump -o "$work/dwarf.xml" "$dbg" 2>/dev/null
+echo "# $ver with DWARF: dumped in $(echo "$(date +%s.%N) - $start" | bc) s"
+symbols "$work/dwarf.xml" |
+	awk '$3 == "function" && $4 == "untyped" { print $1, $2 }' \
+		>"$work/dwarf-untyped"
+comm -23 "$work/untyped" "$work/dwarf-untyped" >"$work/unexplained"
+echo "# $(wc -l <"$work/untyped") functions without type from BTF, $(wc -l <"$work/dwarf-untyped") from DWARF"
+sed 's/^/# typed by DWARF only: /' "$work/unexplained" | head -5
+[ ! -s "$work/unexplained" ]
+result $? "$ver: every function BTF leaves untyped has no C type in DWARF either"
+
+"$KABI" diff "$work/dwarf.xml" "$work/btf.xml" >"$work/report"
+status=$?
+grep -e exports: -e verdict "$work/report" | sed 's/^/# /'
+result $status "$ver: DWARF -> BTF: no change"
+"$KABI" diff "$work/btf.xml" "$work/dwarf.xml" >/dev/null
+result $? "$ver: BTF -> DWARF: no change"
+
+"$KABI" dump "$work/btf.xml" | cmp -s - "$work/btf.xml" &&
+	"$KABI" dump -j1 "$plain" 2>/dev/null | cmp -s - "$work/btf.xml"
+result $? "$ver: the BTF baseline reads back, and -j1 writes, the same bytes"
+
+[ $failed -eq 0 ]
