@@ -14,6 +14,7 @@
 #include "kabi.h"
 #include "elf/elf.h"
 #include "util/atomic_file.h"
+#include "util/field.h"
 #include "util/banned.h"
 
 static const char usage[] =
@@ -48,18 +49,29 @@ struct exports_options {
 	struct input_options input; /* --vmlinux, --jobs */
 };
 
+/* A tab, then a field from the file. */
+static void put_tab_field(FILE *out, const char *s)
+{
+	fputc('\t', out);
+	fput_field(out, s);
+}
+
 static void print_export(FILE *out, const struct export_table *t,
 			 const struct kabi_export *x, bool long_format)
 {
 	const struct strset *s = &t->strings;
 
-	fprintf(out, "0x%08x\t%s\t%s\t%s\t%s", x->has_crc ? x->crc : 0,
-		strset_str(s, x->name), strset_str(s, x->module),
-		x->gpl_only ? "EXPORT_SYMBOL_GPL" : "EXPORT_SYMBOL",
-		strset_str(s, x->ns));
-	if (long_format)
-		fprintf(out, "\t%s\t%s\t%llu", export_symbol_type_name(x->type),
-			strset_str(s, x->section), (unsigned long long)x->size);
+	fprintf(out, "0x%08x", x->has_crc ? x->crc : 0);
+	put_tab_field(out, strset_str(s, x->name));
+	put_tab_field(out, strset_str(s, x->module));
+	fprintf(out, "\t%s",
+		x->gpl_only ? "EXPORT_SYMBOL_GPL" : "EXPORT_SYMBOL");
+	put_tab_field(out, strset_str(s, x->ns));
+	if (long_format) {
+		fprintf(out, "\t%s", export_symbol_type_name(x->type));
+		put_tab_field(out, strset_str(s, x->section));
+		fprintf(out, "\t%llu", (unsigned long long)x->size);
+	}
 	fputc('\n', out);
 }
 
@@ -68,11 +80,12 @@ static void print_modinfo(FILE *out, const struct export_table *t)
 	const struct strset *s = &t->strings;
 	size_t i;
 
-	for (i = 0; i < t->modinfo_count; i++)
-		fprintf(out, "%s\t%s\t%s\n",
-			strset_str(s, t->modinfo[i].module),
-			strset_str(s, t->modinfo[i].key),
-			strset_str(s, t->modinfo[i].value));
+	for (i = 0; i < t->modinfo_count; i++) {
+		fput_field(out, strset_str(s, t->modinfo[i].module));
+		put_tab_field(out, strset_str(s, t->modinfo[i].key));
+		put_tab_field(out, strset_str(s, t->modinfo[i].value));
+		fputc('\n', out);
+	}
 }
 
 static int write_output(const struct exports_options *opts,

@@ -14,6 +14,7 @@
 #include "kabi.h"
 #include "impact/impact.h"
 #include "util/atomic_file.h"
+#include "util/field.h"
 #include "util/sort.h"
 #include "util/xalloc.h"
 #include "util/banned.h"
@@ -146,8 +147,9 @@ static void print_comment(FILE *out, const struct consumers *c,
 			else
 				fputs(" no-crc", out);
 		}
-		fprintf(out, " %s",
-			strset_str(&c->strings, c->modules[u[i].module].name));
+		fputc(' ', out);
+		fput_field(
+		    out, strset_str(&c->strings, c->modules[u[i].module].name));
 	}
 	fputc('\n', out);
 }
@@ -170,10 +172,12 @@ static void print_list(FILE *out, const struct consumers *c, bool kmi)
 		     j++)
 			;
 		if (kmi) {
-			fprintf(out, "  %s\n", uses[i].name);
+			fputs("  ", out);
+			fput_field(out, uses[i].name);
+			fputc('\n', out);
 			continue;
 		}
-		fputs(uses[i].name, out);
+		fput_field(out, uses[i].name);
 		print_comment(out, c, uses + i, j - i);
 	}
 	free(uses);

@@ -14,6 +14,7 @@
 #include "elf/elf.h"
 #include "package/package.h"
 #include "util/atomic_file.h"
+#include "util/field.h"
 #include "util/banned.h"
 
 static const char usage[] =
@@ -73,8 +74,9 @@ static void print_call(FILE *out, const struct syscall_tables *t,
 	const struct strset *s = &t->strings;
 	int i;
 
-	fprintf(out, "%s\t%u\t%s\t", strset_str(s, c->abi), c->number,
-		strset_str(s, c->name));
+	fprintf(out, "%s\t%u\t", strset_str(s, c->abi), c->number);
+	fput_field(out, strset_str(s, c->name));
+	fputc('\t', out);
 	if (c->nparams < 0)
 		fputs("?", out);
 	else if (!c->nparams)
@@ -84,9 +86,10 @@ static void print_call(FILE *out, const struct syscall_tables *t,
 		size_t len = strlen(type);
 
 		/* "char *buf", "size_t count": as C declares them */
-		fprintf(out, "%s%s%s%s", i ? ", " : "", type,
-			len && type[len - 1] == '*' ? "" : " ",
-			strset_str(s, c->param_names[i]));
+		fputs(i ? ", " : "", out);
+		fput_field(out, type);
+		fputs(len && type[len - 1] == '*' ? "" : " ", out);
+		fput_field(out, strset_str(s, c->param_names[i]));
 	}
 	fputc('\n', out);
 }
