@@ -17,6 +17,4 @@ then
 fi
 cases=$(cd "$top/tests/cases" && ls -d diff-* dump-* suppress-* | LC_ALL=C sort)
 [ -n "${FIXTURE_LTO:-}" ] && cases=$(echo "$cases" | grep -v '^dump-split-dwarf$')
-# The BTF cases test the BTF reader, on pahole's output for GCC's DWARF.
-cases=$(echo "$cases" | grep -v -e '-btf')
 FIXTURE_CC=clang exec sh "$top/tests/run-cases.sh" $cases

@@ -192,9 +192,12 @@ struct fragment_summary *fragment_summarize(struct kabi_model *frag,
 					    const uint32_t *targets)
 {
 	struct fragment_summary *s = xcalloc(1, sizeof(*s));
-	struct serializer z = {s, xcalloc(frag->ntypes, 1), 0, 0};
+	struct serializer z = {s, NULL, 0, 0};
 	uint32_t i;
 
+	/* one C type, one chain of qualifiers: before anything is sized */
+	model_order_qualifiers(frag);
+	z.active = xcalloc(frag->ntypes, 1);
 	s->frag = frag;
 	if (frag->nsymbols) {
 		s->targets = xmalloc(xmul(frag->nsymbols, sizeof(uint32_t)));

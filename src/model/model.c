@@ -329,6 +329,68 @@ void model_add_syscall_param(struct kabi_model *m, uint32_t type, uint32_t name)
 	m->syscall_params[m->nsyscall_params++] = name;
 }
 
+/* The order of qualifiers in a chain, outermost first: GCC's, mostly. */
+static int qualifier_rank(uint8_t kind)
+{
+	switch (kind) {
+	case KABI_CONST:
+		return 0;
+	case KABI_VOLATILE:
+		return 1;
+	case KABI_RESTRICT:
+		return 2;
+	case KABI_ATOMIC:
+		return 3;
+	default:
+		return -1;
+	}
+}
+
+#define MAX_CHAIN 8
+
+void model_order_qualifiers(struct kabi_model *m)
+{
+	size_t id, n = m->ntypes;
+
+	for (id = 1; id < n; id++) {
+		uint8_t kinds[MAX_CHAIN];
+		uint32_t at = (uint32_t)id, next;
+		size_t len = 0, i, j;
+		bool sorted = true;
+
+		while (len < MAX_CHAIN && at < m->ntypes &&
+		       qualifier_rank(m->types[at].kind) >= 0) {
+			kinds[len] = m->types[at].kind;
+			if (len && qualifier_rank(kinds[len - 1]) >
+				       qualifier_rank(kinds[len]))
+				sorted = false;
+			len++;
+			at = m->types[at].target;
+		}
+		if (sorted || len == MAX_CHAIN)
+			continue;
+		for (i = 1; i < len; i++) /* a handful: insertion sort */
+			for (j = i; j && qualifier_rank(kinds[j - 1]) >
+					     qualifier_rank(kinds[j]);
+			     j--) {
+				uint8_t k = kinds[j];
+
+				kinds[j] = kinds[j - 1];
+				kinds[j - 1] = k;
+			}
+		/* the head keeps its id, for what refers to it; new inner links
+		 */
+		next = at;
+		for (i = len - 1; i > 0; i--) {
+			struct kabi_type q = {.kind = kinds[i], .target = next};
+
+			next = model_add_type(m, &q);
+		}
+		m->types[id].kind = kinds[0];
+		m->types[id].target = next;
+	}
+}
+
 static int compare_symbols(const void *a, const void *b, void *ctx)
 {
 	const struct kabi_model *m = ctx;

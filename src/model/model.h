@@ -224,6 +224,14 @@ uint32_t model_add_param_name(struct kabi_model *m, uint32_t name);
 uint32_t model_add_syscall(struct kabi_model *m, const struct kabi_syscall *c);
 void model_add_syscall_param(struct kabi_model *m, uint32_t type,
 			     uint32_t name);
+/*
+ * Chains of qualifiers in one order (const, volatile, restrict, _Atomic,
+ * outermost first), whatever order the compiler wrote: GCC writes 'const
+ * volatile' mostly as const of volatile, but not always, and Clang the
+ * other way. The type readers call it on each fragment before it is
+ * summarized, and the baseline reader on what it read.
+ */
+void model_order_qualifiers(struct kabi_model *m);
 /* Note what could not be read; kept sorted, once each. */
 void model_add_error(struct kabi_model *m, const char *message);
 
