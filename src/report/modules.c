@@ -62,12 +62,21 @@ static uint32_t find_change(const struct kabi_diff *d, const char *name)
 struct reach_table {
 	unsigned char *reach;
 	size_t row; /* bytes per root cause */
+	/* per consumer import: its symbol change, or KABI_NONE; looked up once
+	 */
+	uint32_t *change_of_import;
 };
 
-static void reach_table_build(struct reach_table *rt, const struct diff_view *v)
+static void reach_table_build(struct reach_table *rt, const struct diff_view *v,
+			      const struct consumers *c)
 {
 	const struct kabi_diff *d = v->d;
 	size_t r, i;
+
+	rt->change_of_import = xmalloc(xmul(c->nimports + 1, sizeof(uint32_t)));
+	for (i = 0; i < c->nimports; i++)
+		rt->change_of_import[i] =
+		    find_change(d, strset_str(&c->strings, c->imports[i].name));
 
 	rt->row = d->nsymbols + 1;
 	rt->reach = xcalloc(xmul(d->nroots + 1, rt->row), 1);
@@ -88,7 +97,6 @@ static void reach_table_build(struct reach_table *rt, const struct diff_view *v)
  * way: 1 + enum reach_kind, or 0 when it does not.
  */
 static unsigned reach_of_module(const struct reach_table *rt,
-				const struct diff_view *v,
 				const struct consumers *c, size_t m, size_t r)
 {
 	const struct consumer_module *mod = &c->modules[m];
@@ -96,15 +104,19 @@ static unsigned reach_of_module(const struct reach_table *rt,
 	uint32_t i;
 
 	for (i = 0; i < mod->nimports; i++) {
-		const char *name = strset_str(
-		    &c->strings, c->imports[mod->first_import + i].name);
-		uint32_t s = find_change(v->d, name);
+		uint32_t s = rt->change_of_import[mod->first_import + i];
 		unsigned how = s == KABI_NONE ? 0 : rt->reach[r * rt->row + s];
 
 		if (how && (!best || how < best))
 			best = how;
 	}
 	return best;
+}
+
+static void reach_table_free(struct reach_table *rt)
+{
+	free(rt->reach);
+	free(rt->change_of_import);
 }
 
 static const char *import_name(const struct consumers *c,
@@ -197,7 +209,7 @@ static void text_module(FILE *out, const struct diff_view *v,
 			n - i);
 	strbuf_reset(&sb);
 	for (i = 0; i < v->d->nroots; i++) {
-		unsigned how = numbers[i] ? reach_of_module(rt, v, c, m, i) : 0;
+		unsigned how = numbers[i] ? reach_of_module(rt, c, m, i) : 0;
 
 		if (how) {
 			strbuf_addf(&sb, "%s%zu (%s)", sep, numbers[i],
@@ -218,11 +230,11 @@ void report_modules_text(FILE *out, const struct diff_view *v,
 	struct reach_table rt;
 	size_t m;
 
-	reach_table_build(&rt, v);
+	reach_table_build(&rt, v, mi->consumers);
 	fprintf(out, "\nModules\n");
 	for (m = 0; m < mi->consumers->nmodules; m++)
 		text_module(out, v, mi, &rt, numbers, m, o->full);
-	free(rt.reach);
+	reach_table_free(&rt);
 }
 
 static void json_module(FILE *out, const struct diff_view *v,
@@ -254,7 +266,7 @@ static void json_module(FILE *out, const struct diff_view *v,
 	}
 	fputs("], \"root_causes\": [", out);
 	for (i = 0; i < v->d->nroots; i++) {
-		unsigned how = numbers[i] ? reach_of_module(rt, v, c, m, i) : 0;
+		unsigned how = numbers[i] ? reach_of_module(rt, c, m, i) : 0;
 
 		if (how) {
 			fprintf(out, "%s{\"number\": %zu, \"reach\": \"%s\"}",
@@ -273,11 +285,11 @@ void report_modules_json(FILE *out, const struct diff_view *v,
 	struct reach_table rt;
 	size_t m;
 
-	reach_table_build(&rt, v);
+	reach_table_build(&rt, v, mi->consumers);
 	for (m = 0; m < mi->consumers->nmodules; m++) {
 		fputs(m ? ",\n" : "\n", out);
 		json_module(out, v, mi, &rt, numbers, m);
 	}
 	fputs(mi->consumers->nmodules ? "\n  ]" : "]", out);
-	free(rt.reach);
+	reach_table_free(&rt);
 }
