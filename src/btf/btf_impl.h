@@ -52,6 +52,16 @@ uint32_t kbtf_walker_function(struct kbtf_walker *w, uint32_t proto,
 /* Fill in every queued type. */
 void kbtf_walker_drain(struct kbtf_walker *w);
 
+/* A file's FUNC and VAR types by name: its own, not its base's. */
+void kbtf_index_names(const struct btf *btf, struct hashmap *names);
+/*
+ * The FUNC (function) or VAR of an export's name in the index, or 0;
+ * *ambiguous says that 0 is because several C prototypes share the name
+ * (names.c says how one is chosen).
+ */
+uint32_t kbtf_find_export(const struct btf *btf, const struct hashmap *names,
+			  const char *name, bool function, bool *ambiguous);
+
 /*
  * Where the kernel's BTF defines each named struct, union and enum, for
  * the declarations exports reach whose definition they do not: the

@@ -144,59 +144,24 @@ static struct btf *open_btf(const struct kernel_input *in,
 	return btf;
 }
 
-/* A file's FUNC and VAR types by name: its own, not its base's. */
-static void index_names(const struct btf *btf, struct hashmap *names)
-{
-	const struct btf *base = btf__base_btf(btf);
-	uint32_t id = base ? btf__type_cnt(base) : 1, n = btf__type_cnt(btf);
-
-	hashmap_init(names);
-	for (; id < n; id++) {
-		const struct btf_type *t = btf__type_by_id(btf, id);
-		const char *name;
-
-		if (!t || (!btf_is_func(t) && !btf_is_var(t)))
-			continue;
-		name = btf__name_by_offset(btf, t->name_off);
-		if (name && *name)
-			hashmap_add(names, hash_string(name), id, 0);
-	}
-}
-
-/*
- * The first FUNC (or VAR) of this name: a static function may share the
- * name of an export; pahole lists the kernel's in link order.
- */
-static uint32_t find_named(const struct btf *btf, const struct hashmap *names,
-			   const char *name, bool function)
-{
-	struct hashmap_iter it;
-	struct hashmap_entry *e;
-	uint32_t best = 0;
-
-	for (e = hashmap_first(names, hash_string(name), &it); e;
-	     e = hashmap_next(names, &it)) {
-		const struct btf_type *t =
-		    btf__type_by_id(btf, (uint32_t)e->key);
-
-		if (btf_is_func(t) != function ||
-		    strcmp(btf__name_by_offset(btf, t->name_off), name))
-			continue;
-		if (!best || e->key < best)
-			best = (uint32_t)e->key;
-	}
-	return best;
-}
+/* Exports left untyped because BTF has several prototypes of the name. */
+struct ambiguous_names {
+	size_t count;
+	uint32_t example; /* the first, in the fragment's strings */
+};
 
 /* One export's symbol in the fragment, if BTF describes it. */
 static bool add_symbol(struct kbtf_walker *w, const struct hashmap *names,
-		       const struct kabi_symbol *export, const char *name)
+		       const struct kabi_symbol *export, const char *name,
+		       struct ambiguous_names *ambiguous)
 {
 	const struct btf_type *t;
 	struct kabi_symbol sym = {.name = model_intern(w->out, name)};
-	bool function = export->flags & KABI_SYM_FUNCTION;
-	uint32_t id = find_named(w->btf, names, name, function);
+	bool function = export->flags & KABI_SYM_FUNCTION, several;
+	uint32_t id = kbtf_find_export(w->btf, names, name, function, &several);
 
+	if (several && !ambiguous->count++)
+		ambiguous->example = sym.name;
 	if (!id)
 		return false;
 	t = btf__type_by_id(w->btf, id);
@@ -240,16 +205,18 @@ static struct fragment_summary *read_exports(const struct loader *l,
 	struct fragment_summary *s = NULL;
 	struct kbtf_walker w;
 	struct hashmap names;
+	struct ambiguous_names ambiguous = {0};
 
 	model_init(frag);
-	index_names(btf, &names);
+	kbtf_index_names(btf, &names);
 	kbtf_walker_init(&w, btf, frag, ptr_size, l->kf->files[file].elf.name,
 			 d);
 	for (i = 0; i < m->nsymbols; i++) {
 		const struct kabi_symbol *x = &m->symbols[i];
 
 		if (x->module != l->modules[file] ||
-		    !add_symbol(&w, &names, x, model_str(m, x->name)))
+		    !add_symbol(&w, &names, x, model_str(m, x->name),
+				&ambiguous))
 			continue;
 		ALLOC_GROW(targets, ntargets + 1, alloc);
 		targets[ntargets++] = (uint32_t)i;
@@ -257,6 +224,14 @@ static struct fragment_summary *read_exports(const struct loader *l,
 	kbtf_walker_drain(&w);
 	kbtf_walker_free(&w);
 	hashmap_free(&names);
+	if (ambiguous.count)
+		diag_warning(d, DIAG_AT_FILE(l->kf->files[file].elf.name),
+			     "%zu exported function%s left without a type: "
+			     "BTF has several prototypes under the name "
+			     "(e.g. %s), and nothing to tell which is the "
+			     "export",
+			     ambiguous.count, ambiguous.count == 1 ? "" : "s",
+			     model_str(frag, ambiguous.example));
 	if (ntargets) {
 		s = summarize(frag, targets, l->kf->files[file].elf.name, d);
 	} else {

@@ -2,8 +2,11 @@
 /* Compressed modules decompressed into a memory file; see decompress.h. */
 #include "decompress.h"
 
+#include <archive.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -107,18 +110,114 @@ static int try_payload(int fd, off_t offset, const char *path, struct diag *d)
 	return out;
 }
 
+/* What the image's payloads said, for the error if none is vmlinux. */
+struct damage {
+	char text[256];
+};
+
+static void note_damage(struct damage *damage, const char *format, size_t off,
+			const char *why)
+{
+	if (!damage->text[0])
+		snprintf(damage->text, sizeof(damage->text),
+			 "the %s data at offset %zu is damaged: %s", format,
+			 off, why ? why : "unreadable");
+}
+
+/*
+ * The formats inflate does not read (kernels may also be compressed with
+ * lz4's legacy frames, bzip2 or lzma), through libarchive's raw format
+ * over the image in memory: the payload at off, if it decompresses to
+ * ELF, as a memory file, else -1. libarchive stops at the end of the lz4
+ * blocks and ignores what follows, as the kernel's own decompressor does.
+ * A stream libarchive takes but cannot decompress is noted in *damage.
+ */
+static int try_archive_payload(const unsigned char *image, size_t size,
+			       size_t off, const char *format, const char *path,
+			       struct diag *d, struct damage *damage)
+{
+	struct archive *a = archive_read_new();
+	struct archive_entry *entry;
+	unsigned char *buf = xmalloc(1 << 16);
+	uint64_t total = 0;
+	la_ssize_t n;
+	int out = -1, err = 0;
+
+	/* only decoders built in: never an external program on the image */
+	if (archive_liblz4_version())
+		archive_read_support_filter_lz4(a);
+	if (archive_bzlib_version())
+		archive_read_support_filter_bzip2(a);
+	if (archive_liblzma_version())
+		archive_read_support_filter_lzma(a);
+	archive_read_support_format_raw(a);
+	/* raw takes any bytes: a failure here is a filter's, on its data */
+	if (archive_read_open_memory(a, image + off, size - off) !=
+		ARCHIVE_OK ||
+	    archive_read_next_header(a, &entry) != ARCHIVE_OK) {
+		note_damage(damage, format, off, archive_error_string(a));
+		goto done;
+	}
+	if (archive_filter_count(a) < 2)
+		goto done;
+	while (!err && (n = archive_read_data(a, buf, 1 << 16)) != 0) {
+		if (n < 0) {
+			note_damage(damage, format, off,
+				    archive_error_string(a));
+			if (out >= 0)
+				err = diag_error(d, KABI_E_BAD_ELF,
+						 DIAG_AT_FILE(path), "%s",
+						 damage->text);
+			break;
+		}
+		if (out < 0 && (n < 4 || memcmp(buf, "\177ELF", 4) ||
+				(out = memfile_create("kabi-vmlinux")) < 0))
+			break;
+		total += (uint64_t)n;
+		if (total > MAX_DECOMPRESSED)
+			err = diag_error(d, KABI_E_BAD_ELF, DIAG_AT_FILE(path),
+					 "decompresses to more than %" PRIu64
+					 " bytes",
+					 MAX_DECOMPRESSED);
+		else if (memfile_write(out, buf, (size_t)n) < 0)
+			err = diag_error(d, KABI_E_IO, DIAG_AT_FILE(path),
+					 "cannot buffer decompressed data: %s",
+					 strerror(errno));
+	}
+	if (err && out >= 0) {
+		close(out);
+		out = -1;
+	}
+done:
+	archive_read_free(a);
+	free(buf);
+	return out;
+}
+
+/* Where a payload may start, and which reader decompresses it. */
+struct payload_magic {
+	const char *format;
+	const char *bytes;
+	size_t len;
+	bool by_archive;
+};
+
+static const struct payload_magic payload_magics[] = {
+    {"gzip", "\x1f\x8b\x08", 3, false},
+    {"xz", "\xfd\x37\x7a\x58\x5a", 5, false},
+    {"zstd", "\x28\xb5\x2f\xfd", 4, false},
+    {"lz4", "\x02\x21\x4c\x18", 4, true}, /* legacy frames (lz4 -l) */
+    {"bzip2", "BZh", 3, true},
+    {"lzma", "\x5d\x00\x00\x00", 4, true}, /* as extract-vmlinux */
+};
+
 int extract_vmlinux(int fd, const char *path, struct diag *d)
 {
-	static const unsigned char *const magics[] = {
-	    (const unsigned char *)"\x1f\x8b\x08",
-	    (const unsigned char *)"\xfd"
-				   "7zXZ",
-	    (const unsigned char *)"\x28\xb5\x2f\xfd",
-	};
-	static const size_t lens[] = {3, 5, 4};
+	const size_t kinds = sizeof(payload_magics) / sizeof(payload_magics[0]);
 	unsigned char *image;
 	struct stat st;
-	size_t off, k, tried = 0;
+	size_t off, k, tried = 0, errors_before = d->errors;
+	struct damage damage = {{0}};
 	int out = -1;
 
 	if (fstat(fd, &st) < 0 || st.st_size < 16 ||
@@ -132,19 +231,35 @@ int extract_vmlinux(int fd, const char *path, struct diag *d)
 				  "cannot read: %s", strerror(errno));
 	}
 	/* each place a compressed stream may start, in the file's order */
-	for (off = 0;
-	     out < 0 && tried < MAX_TRIES && off + 6 <= (size_t)st.st_size;
+	for (off = 0; out < 0 && d->errors == errors_before &&
+		      tried < MAX_TRIES && off + 6 <= (size_t)st.st_size;
 	     off++)
-		for (k = 0; k < 3 && out < 0; k++)
-			if (!memcmp(image + off, magics[k], lens[k])) {
-				tried++;
-				out = try_payload(fd, (off_t)off, path, d);
-			}
+		for (k = 0; k < kinds && out < 0 && d->errors == errors_before;
+		     k++) {
+			const struct payload_magic *m = &payload_magics[k];
+
+			if (memcmp(image + off, m->bytes, m->len))
+				continue;
+			tried++;
+			out = m->by_archive
+				  ? try_archive_payload(
+					image, (size_t)st.st_size, off,
+					m->format, path, d, &damage)
+				  : try_payload(fd, (off_t)off, path, d);
+		}
 	free(image);
 	if (out >= 0)
 		return out;
+	if (d->errors > errors_before)
+		return -KABI_E_BAD_ELF;
+	if (damage.text[0])
+		return diag_error(
+		    d, KABI_E_BAD_ELF, DIAG_AT_FILE(path),
+		    "a kernel image, but no vmlinux found inside: "
+		    "%s",
+		    damage.text);
 	return diag_error(d, KABI_E_NOT_ELF, DIAG_AT_FILE(path),
 			  "a kernel image, but no vmlinux found inside "
-			  "(kabi reads payloads compressed with gzip, xz or "
-			  "zstd)");
+			  "(kabi reads payloads compressed with gzip, xz, "
+			  "zstd, lz4, bzip2 or lzma)");
 }

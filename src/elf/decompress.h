@@ -19,8 +19,9 @@ int decompress_to_memfd(int fd, const char *path, struct diag *d);
 /*
  * A kernel image as the boot loader takes it (vmlinuz: x86's bzImage, an
  * EFI stub) holds vmlinux compressed inside, as scripts/extract-vmlinux
- * finds it: where a gzip, xz or zstd stream starts, decompress it, and
- * keep the first that is ELF. A new descriptor, or -error.
+ * finds it: where a gzip, xz, zstd, lz4, bzip2 or lzma stream starts,
+ * decompress it, and keep the first that is ELF. A new descriptor, or
+ * -error.
  */
 bool is_kernel_image(int fd);
 int extract_vmlinux(int fd, const char *path, struct diag *d);

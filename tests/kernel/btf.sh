@@ -13,6 +13,13 @@
 #  - the DWARF and BTF dumps compare as no change, both ways;
 #  - the BTF baseline reads back to the same bytes, and so does a dump
 #    with one thread.
+# Then Debian's ordinary 6.1 packages, whose vmlinuz is compressed with
+# lz4 and whose BTF pahole 1.24 wrote (a name may have several FUNCs):
+#  - 6.1.0-57's .deb dumps from BTF, and compares with its -dbg package's
+#    DWARF as no change, both ways; so does 6.1.0-53's;
+#  - 6.1.0-53 -> 6.1.0-57 from the two .deb files finds every root cause
+#    the DWARF diff finds that reaches a function, and the same export
+#    changes (btf-vs-dwarf.py).
 # Prints TAP; run by `make check-kernel`.
 set -u
 . "$(dirname "$0")/tap.inc"
@@ -35,7 +42,7 @@ btf_functions() { # FILE [BASE]: "name module" of each FUNC, module in $mod
 			n = $3; gsub(q, "", n); print n, m }'
 }
 
-echo "1..6"
+echo "1..9"
 plain=$("$fetch" "linux-image-$ver") || exit 1
 dbg=$("$fetch" "linux-image-$ver-dbg") || exit 1
 vmlinux=$dbg/usr/lib/debug/boot/vmlinux-$ver
@@ -90,5 +97,32 @@ result $? "$ver: BTF -> DWARF: no change"
 "$KABI" dump "$work/btf.xml" | cmp -s - "$work/btf.xml" &&
 	"$KABI" dump -j1 "$plain" 2>/dev/null | cmp -s - "$work/btf.xml"
 result $? "$ver: the BTF baseline reads back, and -j1 writes, the same bytes"
+
+# deb PKG: the cached .deb of a package (fetched and unpacked if need be)
+deb() {
+	t=$("$fetch" "$1") || return 1
+	ls "$(dirname "$(dirname "$t")")/debs/$1_"*.deb | head -1
+}
+
+for v in 53 57; do
+	p=linux-image-6.1.0-$v-cloud-amd64
+	img=$(deb $p) && dbg=$("$fetch" $p-dbg) || exit 1
+	"$KABI" dump -o "$work/btf$v.xml" "$img" 2>"$work/err" &&
+		"$KABI" dump -o "$work/dwarf$v.xml" "$dbg" 2>/dev/null
+	status=$?
+	sed 's/^.*warning: /# /' "$work/err"
+	if [ $status = 0 ]; then
+		"$KABI" diff "$work/dwarf$v.xml" "$work/btf$v.xml" >/dev/null &&
+			"$KABI" diff "$work/btf$v.xml" "$work/dwarf$v.xml" >/dev/null
+		status=$?
+	fi
+	result $status "6.1.0-$v: the lz4 vmlinuz's BTF and the -dbg DWARF: no change, both ways"
+done
+
+"$KABI" diff --format json "$work/dwarf53.xml" "$work/dwarf57.xml" >"$work/dwarf.json"
+"$KABI" diff --format json "$work/btf53.xml" "$work/btf57.xml" >"$work/btf.json"
+python3 "$top/tests/kernel/btf-vs-dwarf.py" "$work/dwarf.json" "$work/btf.json" \
+	"$work/dwarf57.xml"
+result $? "6.1.0-53 -> 57 from BTF: the DWARF diff's root causes that reach functions, the same export changes"
 
 [ $failed -eq 0 ]
