@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fifo.h"
 #include "banned.h"
 
 int lines_open(struct line_reader *r, const char *path, struct diag *d)
@@ -18,7 +19,7 @@ int lines_open(struct line_reader *r, const char *path, struct diag *d)
 	memset(r, 0, sizeof(*r));
 	strbuf_init(&r->buf);
 	r->path = path;
-	/* a named pipe without a writer must not hang: no waiting here */
+	/* a named pipe without a writer must not hang: fifo.h */
 	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		return diag_error(d, KABI_E_IO, DIAG_AT_FILE(path),
@@ -33,6 +34,12 @@ int lines_open(struct line_reader *r, const char *path, struct diag *d)
 		return err;
 	}
 	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	if (S_ISFIFO(st.st_mode) && !fifo_wait_writer(fd)) {
+		close(fd);
+		return diag_error(d, KABI_E_IO, DIAG_AT_FILE(path),
+				  "a named pipe nobody wrote to within %d s",
+				  FIFO_WRITER_WAIT_MS / 1000);
+	}
 	r->f = fdopen(fd, "r");
 	if (!r->f) {
 		close(fd);

@@ -9,11 +9,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fifo.h"
 #include "banned.h"
 
 /*
- * A FIFO is opened without waiting for a writer (a named pipe nobody
- * writes to must not hang kabi), then read as any other stream.
+ * A FIFO is opened without waiting for a writer, and given a bounded
+ * time to find one (fifo.h), then read as any other stream.
  */
 static int open_path(struct source *s, struct diag *d)
 {
@@ -35,6 +36,12 @@ static int open_path(struct source *s, struct diag *d)
 		close(fd);
 		return diag_error(d, KABI_E_IO, DIAG_AT_FILE(s->name),
 				  "cannot read: %s", strerror(errno));
+	}
+	if (S_ISFIFO(st.st_mode) && !fifo_wait_writer(fd)) {
+		close(fd);
+		return diag_error(d, KABI_E_IO, DIAG_AT_FILE(s->name),
+				  "a named pipe nobody wrote to within %d s",
+				  FIFO_WRITER_WAIT_MS / 1000);
 	}
 	s->fd = fd;
 	s->regular = S_ISREG(st.st_mode);
