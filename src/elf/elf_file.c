@@ -22,15 +22,15 @@
 #include "../util/banned.h"
 
 static const struct machine_desc machines[] = {
-    /* machine  name    bits abs64 abs32 prel32: relocation types */
-    {EM_X86_64, "x86-64", 64, 1, 10, 2},	/* R_X86_64_64, _32, _PC32 */
-    {EM_386, "i386", 32, 0, 1, 2},		/* R_386_32, _PC32 */
-    {EM_AARCH64, "AArch64", 64, 257, 258, 261}, /* ABS64/32, PREL32 */
-    {EM_ARM, "ARM", 32, 0, 2, 3},		/* R_ARM_ABS32, _REL32 */
-    {EM_PPC64, "PowerPC64", 64, 38, 1, 26},	/* ADDR64, ADDR32, REL32 */
-    {EM_PPC, "PowerPC", 32, 0, 1, 26},		/* ADDR32, REL32 */
-    {EM_S390, "s390", 0, 22, 4, 5},		/* R_390_64, _32, _PC32 */
-    {EM_RISCV, "RISC-V", 0, 2, 1, 57},		/* R_RISCV_64, _32, _32_PCREL */
+    /* machine  name    bits abs64 abs32 prel32 relative: relocation types */
+    {EM_X86_64, "x86-64", 64, 1, 10, 2, 8}, /* R_X86_64_64, _32, _PC32 */
+    {EM_386, "i386", 32, 0, 1, 2, 8},	    /* R_386_32, _PC32 */
+    {EM_AARCH64, "AArch64", 64, 257, 258, 261, 1027}, /* ABS64/32, PREL32 */
+    {EM_ARM, "ARM", 32, 0, 2, 3, 23},		      /* R_ARM_ABS32, _REL32 */
+    {EM_PPC64, "PowerPC64", 64, 38, 1, 26, 22}, /* ADDR64, ADDR32, REL32 */
+    {EM_PPC, "PowerPC", 32, 0, 1, 26, 22},	/* ADDR32, REL32 */
+    {EM_S390, "s390", 0, 22, 4, 5, 12},		/* R_390_64, _32, _PC32 */
+    {EM_RISCV, "RISC-V", 0, 2, 1, 57, 3},	/* R_RISCV_64, _32, _32_PCREL */
 };
 
 static const struct machine_desc *find_machine(GElf_Half machine)
@@ -316,6 +316,7 @@ void kelf_close(struct kelf_file *f)
 	free(f->sections);
 	free(f->alloc_by_addr);
 	hashmap_free(&f->symbol_names);
+	hashmap_free(&f->relative);
 	if (f->elf)
 		elf_end(f->elf);
 	if (f->fd >= 0)
@@ -748,4 +749,50 @@ size_t kelf_build_id(const struct kernel_input *in, unsigned char *id,
 		elf_end(elf);
 	close(fd);
 	return len;
+}
+
+/* .rela.dyn's relative relocations (64-bit RELA: 24-byte entries). */
+static void index_relative(struct kelf_file *f)
+{
+	size_t sec = kelf_find_section(f, ".rela.dyn");
+	uint64_t off, where, info, addend;
+
+	f->relative_built = true;
+	hashmap_init(&f->relative);
+	if (!sec || f->ptr_size != 8 || !f->machine ||
+	    !f->machine->reloc_relative ||
+	    f->sections[sec].shdr.sh_type != SHT_RELA ||
+	    kelf_section_load(f, sec))
+		return;
+	for (off = 0; off + 24 <= f->sections[sec].size; off += 24) {
+		if (kelf_read_uint(f, sec, off, 8, &where) ||
+		    kelf_read_uint(f, sec, off + 8, 8, &info) ||
+		    kelf_read_uint(f, sec, off + 16, 8, &addend))
+			return;
+		if (GELF_R_TYPE(info) == f->machine->reloc_relative)
+			hashmap_add(&f->relative, hash_u64(where), where,
+				    addend);
+	}
+}
+
+int kelf_linked_word(struct kelf_file *f, uint64_t addr, uint64_t *out)
+{
+	size_t sec = kelf_section_at(f, addr);
+	struct hashmap_iter it;
+	struct hashmap_entry *e;
+
+	if (!sec || kelf_read_uint(f, sec, addr - f->sections[sec].shdr.sh_addr,
+				   f->ptr_size, out))
+		return -1;
+	if (*out)
+		return 0;
+	if (!f->relative_built)
+		index_relative(f);
+	for (e = hashmap_first(&f->relative, hash_u64(addr), &it); e;
+	     e = hashmap_next(&f->relative, &it))
+		if (e->key == addr) {
+			*out = e->value;
+			return 0;
+		}
+	return 0;
 }

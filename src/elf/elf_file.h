@@ -33,6 +33,7 @@ struct machine_desc {
 	unsigned reloc_abs64; /* 0 when the machine has none */
 	unsigned reloc_abs32;
 	unsigned reloc_prel32;
+	unsigned reloc_relative; /* a position-independent image's own */
 };
 
 struct kelf_reloc {
@@ -80,6 +81,9 @@ struct kelf_file {
 	bool symbol_names_built;
 	size_t *alloc_by_addr; /* SHF_ALLOC sections sorted by address */
 	size_t nalloc;
+	/* address -> addend of .rela.dyn's relative relocations */
+	struct hashmap relative;
+	bool relative_built;
 	struct diag *diag;
 };
 
@@ -117,6 +121,14 @@ struct kelf_loc kelf_symbol_loc(const struct kelf_file *f,
 				const struct kelf_symbol *sym);
 /* The allocated section holding an address of a linked file, or 0. */
 size_t kelf_section_at(const struct kelf_file *f, uint64_t addr);
+
+/*
+ * The pointer-sized word at an address of a linked file, as it is once
+ * loaded: a position-independent kernel (arm64's, linked with
+ * --no-apply-dynamic-relocs) leaves 0 in its data where .rela.dyn has a
+ * relative relocation, whose addend is the address. 0 or -1 (reported).
+ */
+int kelf_linked_word(struct kelf_file *f, uint64_t addr, uint64_t *out);
 
 /* Bounds-checked little/big-endian reads from a loaded section. */
 int kelf_read_u32(struct kelf_file *f, size_t section, uint64_t offset,

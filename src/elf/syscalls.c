@@ -42,18 +42,25 @@ static const struct table_desc {
 };
 
 /*
- * Entry points named otherwise than the system calls they serve, as
- * arch/x86/entry/syscalls/syscall_64.tbl maps them; the metadata keeps
- * the entry point's name.
+ * Entry points named otherwise than the system calls they serve, for the
+ * ABIs whose tables map them so (arch/x86/entry/syscalls/syscall_64.tbl,
+ * include/uapi/asm-generic/unistd.h on 64-bit: __NR3264_fstat is
+ * sys_newfstat); the metadata keeps the entry point's name. i386's
+ * table is not renamed: it has sendfile and sendfile64, umount and
+ * umount2 both.
  */
-static const char *const renamed[][2] = {
-    {"newstat", "stat"},
-    {"newfstat", "fstat"},
-    {"newlstat", "lstat"},
-    {"newuname", "uname"},
-    {"umount", "umount2"},
-    {"sendfile64", "sendfile"},
-    {"arm64_personality", "personality"},
+static const struct {
+	const char *abis; /* space-separated */
+	const char *entry, *name;
+} renamed[] = {
+    {"x86-64 x32", "newstat", "stat"},
+    {"x86-64 x32 arm64", "newfstat", "fstat"},
+    {"x86-64 x32", "newlstat", "lstat"},
+    {"x86-64 x32 arm64", "newuname", "uname"},
+    {"x86-64 x32 arm64", "umount", "umount2"},
+    {"x86-64 x32 arm64", "sendfile64", "sendfile"},
+    {"arm64", "fadvise64_64", "fadvise64"},
+    {"arm64 arm64-compat", "arm64_personality", "personality"},
 };
 
 /* struct syscall_metadata (include/trace/syscall.h), on 64-bit */
@@ -107,7 +114,7 @@ static int value_at(struct kelf_file *f, uint64_t addr, unsigned size,
 
 static int word_at(struct kelf_file *f, uint64_t addr, uint64_t *out)
 {
-	return value_at(f, addr, f->ptr_size, out);
+	return kelf_linked_word(f, addr, out);
 }
 
 /* Function symbols by address: what a table slot points to. */
@@ -139,13 +146,27 @@ static const char *call_name(const struct table_desc *td, const char *entry)
 	return NULL;
 }
 
-static const char *syscall_name(const char *call)
+static bool has_word(const char *words, const char *word)
+{
+	size_t len = strlen(word);
+	const char *p = words;
+
+	while ((p = strstr(p, word))) {
+		if ((p == words || p[-1] == ' ') && (p[len] == ' ' || !p[len]))
+			return true;
+		p += len;
+	}
+	return false;
+}
+
+static const char *syscall_name(const char *abi, const char *call)
 {
 	size_t i;
 
 	for (i = 0; i < sizeof(renamed) / sizeof(*renamed); i++)
-		if (!strcmp(call, renamed[i][0]))
-			return renamed[i][1];
+		if (!strcmp(call, renamed[i].entry) &&
+		    has_word(renamed[i].abis, abi))
+			return renamed[i].name;
 	return call;
 }
 
@@ -210,7 +231,7 @@ static void read_table(struct kelf_file *f, const struct hashmap *fns,
 			t->unimplemented++;
 			continue;
 		}
-		add_call(t, td->abi, i, syscall_name(call), entry);
+		add_call(t, td->abi, i, syscall_name(td->abi, call), entry);
 	}
 }
 
