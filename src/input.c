@@ -227,9 +227,12 @@ static int load_kernel(int argc, char **argv, const struct input_options *opts,
 	start = clock_seconds();
 	add_exports(m, &table);
 	if (kbtf_chosen(&kf, opts->debug_root)) {
-		kbtf_load(&kf, opts->jobs, m, &times->builder, d);
+		/* without vmlinux's BTF, the error says why nothing is typed */
+		bool read = !kbtf_load(&kf, opts->jobs, m, &times->builder, d);
+
 		type_aliases(m, &table);
-		kbtf_warn_untyped(&kf, m, d);
+		if (read)
+			kbtf_warn_untyped(&kf, m, d);
 	} else {
 		kdwarf_load(&kf, &dwarf, m, &times->builder, d);
 		type_aliases(m, &table);

@@ -36,11 +36,12 @@ bool kbtf_chosen(const struct kernel_files *kf, const char *debug_root);
 /*
  * Give the symbols of out (the exports of the kernel) their types where
  * BTF describes them, and put the types they reach into out. A file
- * whose BTF cannot be read is reported; the rest is still read.
+ * whose BTF cannot be read is reported; the rest is still read. Nonzero
+ * when vmlinux's BTF could not be read (reported), so nothing was.
  */
-void kbtf_load(const struct kernel_files *kf, unsigned jobs,
-	       struct kabi_model *out, struct model_builder_stats *stats,
-	       struct diag *d);
+int kbtf_load(const struct kernel_files *kf, unsigned jobs,
+	      struct kabi_model *out, struct model_builder_stats *stats,
+	      struct diag *d);
 
 /*
  * One warning for the exports the kernel's BTF left untyped (after weak

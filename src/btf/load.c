@@ -29,6 +29,9 @@ bool kbtf_chosen(const struct kernel_files *kf, const char *debug_root)
 	struct diag scratch;
 	bool btf;
 
+	/* raw BTF named: the user's choice */
+	if (kf->vmlinux_btf)
+		return kf->count && kf->files[0].is_vmlinux;
 	/* separate debug files asked for or paired (a -dbg package): DWARF */
 	if (debug_root || !kf->count || !kf->files[0].is_vmlinux ||
 	    kf->files[0].debug.name)
@@ -295,14 +298,55 @@ static void consume(size_t index, void *result, void *ctx)
 }
 
 /* vmlinux: the base of every module's BTF, and its own exports. */
+/*
+ * vmlinux's BTF from the raw file named (/sys/kernel/btf/vmlinux), which
+ * must be vmlinux's own where its .BTF section is there to compare with:
+ * a running kernel's types put on another kernel's exports would make a
+ * baseline of neither.
+ */
+static struct btf *open_raw_btf(const struct kernel_input *vmlinux,
+				const char *path, unsigned *ptr_size,
+				struct diag *d)
+{
+	struct kelf_type_sections s;
+	struct btf *btf;
+	void *raw = NULL;
+	uint32_t size = 0;
+
+	if (kelf_read_type_sections(vmlinux, &s, d))
+		return NULL;
+	*ptr_size = s.ptr_size;
+	errno = 0;
+	btf = btf__parse_raw(path);
+	if (!btf && (!errno || errno == EINVAL))
+		diag_error(d, KABI_E_BAD_DWARF, DIAG_AT_FILE(path),
+			   "raw BTF, but malformed or truncated");
+	else if (!btf)
+		diag_error(d, KABI_E_BAD_DWARF, DIAG_AT_FILE(path),
+			   "cannot read as raw BTF: %s", strerror(errno));
+	else if (s.btf && (!(raw = (void *)btf__raw_data(btf, &size)) ||
+			   size != s.btf_size || memcmp(raw, s.btf, size))) {
+		diag_error(d, KABI_E_UNSUPPORTED, DIAG_AT_FILE(path),
+			   "not the BTF of %s, whose own '.BTF' differs",
+			   vmlinux->name);
+		btf__free(btf);
+		btf = NULL;
+	}
+	kelf_type_sections_free(&s);
+	return btf;
+}
+
 static void read_vmlinux(struct loader *l)
 {
 	const struct kernel_input *in = &l->kf->files[0].elf;
 	const char *path = in->name;
 	struct fragment_summary *s;
-	bool none;
+	bool none = false;
 
-	l->vmlinux = open_btf(in, NULL, &l->ptr_size, &none, l->diag);
+	l->vmlinux =
+	    l->kf->vmlinux_btf
+		? open_raw_btf(in, l->kf->vmlinux_btf, &l->ptr_size, l->diag)
+		: open_btf(in, NULL, &l->ptr_size, &none, l->diag);
 	if (!l->vmlinux) {
 		if (none)
 			diag_error(l->diag, KABI_E_NO_DEBUG, DIAG_AT_FILE(path),
@@ -399,13 +443,14 @@ static void resolve_declarations(struct loader *l)
 	}
 }
 
-void kbtf_load(const struct kernel_files *kf, unsigned jobs,
-	       struct kabi_model *out, struct model_builder_stats *stats,
-	       struct diag *d)
+int kbtf_load(const struct kernel_files *kf, unsigned jobs,
+	      struct kabi_model *out, struct model_builder_stats *stats,
+	      struct diag *d)
 {
 	struct loader l = {.kf = kf, .out = out, .diag = d, .ptr_size = 8};
 	unsigned threads = jobs ? jobs : 1;
 	size_t f;
+	int err;
 
 	libbpf_set_print(quiet_libbpf);
 	out->from_btf = true;
@@ -434,8 +479,10 @@ void kbtf_load(const struct kernel_files *kf, unsigned jobs,
 	if (stats)
 		model_builder_stats(l.builder, stats);
 	model_builder_free(l.builder);
+	err = l.vmlinux ? 0 : -KABI_E_NO_DEBUG;
 	btf__free(l.vmlinux);
 	free(l.modules);
+	return err;
 }
 
 void kbtf_warn_untyped(const struct kernel_files *kf,

@@ -53,6 +53,19 @@ struct kernel_files {
 	size_t alloc;
 	char *release; /* "6.1.0-57-cloud-amd64", or NULL if unknown */
 	char *tree;    /* the first folder read as a tree, or NULL */
+	/*
+	 * vmlinux's types as raw BTF, in place of its .BTF section: the
+	 * file a running kernel gives as /sys/kernel/btf/vmlinux, named on
+	 * the command line. NULL: none.
+	 */
+	char *vmlinux_btf;
+	/*
+	 * Debug files known only by build-id (usr/lib/debug/.build-id/
+	 * XX/REST.debug, as debuginfod and some debug packages lay them
+	 * out), for the files no debug file was paired with by path.
+	 */
+	struct kernel_input *by_build_id;
+	size_t nby_build_id, by_build_id_alloc;
 };
 
 struct tree_options {
@@ -62,11 +75,18 @@ struct tree_options {
 void kernel_files_init(struct kernel_files *kf);
 void kernel_files_free(struct kernel_files *kf);
 /*
- * Add what PATH names: a vmlinux, a module, or a directory holding a
- * kernel tree. Files are kept sorted (vmlinux, then modules by name).
+ * Add what PATH names: a vmlinux, a module, a directory holding a kernel
+ * tree, or vmlinux's raw BTF (kernel_files.vmlinux_btf). Files are kept
+ * sorted (vmlinux, then modules by name).
  */
 void kernel_files_add(struct kernel_files *kf, const char *path,
 		      const struct tree_options *opts, struct diag *d);
+/*
+ * Pair each file still without DWARF beside it with the debug file of
+ * its build-id in kf->by_build_id, once every path was added; the debug
+ * files no file wanted are dropped.
+ */
+void kernel_files_pair_build_ids(struct kernel_files *kf, struct diag *d);
 /*
  * A folder was read as a kernel tree and gave modules but no vmlinux:
  * the kernel's own exports would be missing. An error where the whole

@@ -34,6 +34,11 @@ bool has_vmlinux(const struct kernel_files *kf);
 void settle(struct kernel_files *kf, const char *path, bool had_vmlinux,
 	    int err, struct diag *d);
 
+/* A debug file named by build-id: .../.build-id/XX/REST.debug */
+bool is_build_id_path(const char *path);
+/* Keep such a file (name and fd taken) for kernel_files_pair_build_ids. */
+void add_build_id_file(struct kernel_files *kf, char *name, int fd);
+
 /* Whether a file is a separate debug file: below usr/lib/debug/. */
 bool is_debug_file(const struct kernel_input *in);
 /*

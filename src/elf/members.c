@@ -31,7 +31,7 @@ static bool is_module_member(const char *path)
 bool kernel_files_wants(const char *path)
 {
 	return is_module_member(path) || is_vmlinux_place(path) ||
-	       is_image_place(path);
+	       is_image_place(path) || is_build_id_path(path);
 }
 
 /*
@@ -96,6 +96,11 @@ static void add_member_modules(struct kernel_files *kf, const char *pkg,
 	for (i = 0; i < n; i++) {
 		char *ver = NULL, *name, *where;
 
+		if (m[i].fd >= 0 && is_build_id_path(m[i].path)) {
+			add_build_id_file(kf, member_name(pkg, m[i].path),
+					  m[i].fd);
+			m[i].fd = -1;
+		}
 		if (m[i].fd < 0 || !is_module_member(m[i].path))
 			continue;
 		name = module_name(m[i].path, &ver);
@@ -143,7 +148,7 @@ void kernel_files_add_members(struct kernel_files *kf, const char *pkg,
 	}
 	if (!err)
 		add_member_modules(kf, pkg, m, n, release, d);
-	if (!err && kf->count == before)
+	if (!err && kf->count == before && !kf->nby_build_id)
 		err = diag_error(d, KABI_E_NO_INPUT, DIAG_AT_FILE(pkg),
 				 "no vmlinux and no modules in this package");
 	if (!kf->release && release)

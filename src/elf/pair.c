@@ -4,11 +4,14 @@
  * distribution's image package and its debug package (-dbg, -debuginfo)
  * hold the same module twice, stripped and with DWARF.
  */
+#include <fnmatch.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "elf.h"
 #include "files.h"
+#include "../util/xalloc.h"
 #include "../util/banned.h"
 
 /* A separate debug file: below usr/lib/debug/ in its tree or package. */
@@ -84,4 +87,92 @@ int pair_debug(struct kernel_file *a, struct kernel_file *b, struct diag *d)
 		free(b->module);
 	}
 	return 1;
+}
+
+bool is_build_id_path(const char *path)
+{
+	const char *p = strstr(path, ".build-id/");
+
+	return p && (p == path || p[-1] == '/' || p[-1] == ':') &&
+	       !fnmatch("[0-9a-f][0-9a-f]/*.debug", p + 10, FNM_PATHNAME);
+}
+
+void add_build_id_file(struct kernel_files *kf, char *name, int fd)
+{
+	ALLOC_GROW(kf->by_build_id, kf->nby_build_id + 1,
+		   kf->by_build_id_alloc);
+	kf->by_build_id[kf->nby_build_id].name = name;
+	kf->by_build_id[kf->nby_build_id].fd = fd;
+	kf->nby_build_id++;
+}
+
+/* "XX/REST.debug" of a build-id, as the .build-id folder names it */
+static void build_id_path(const unsigned char *id, size_t len, char *out,
+			  size_t max)
+{
+	size_t i, at = 0;
+
+	for (i = 0; i < len && at + 8 < max; i++) {
+		at += (size_t)snprintf(out + at, max - at, "%02x", id[i]);
+		if (i == 0)
+			out[at++] = '/';
+	}
+	snprintf(out + at, max - at, ".debug");
+}
+
+/* The kept debug file whose name ends in the build-id's path, or NULL */
+static struct kernel_input *find_build_id(struct kernel_files *kf,
+					  const char *tail)
+{
+	size_t i, tlen = strlen(tail);
+
+	for (i = 0; i < kf->nby_build_id; i++) {
+		const char *name = kf->by_build_id[i].name;
+		size_t len = name ? strlen(name) : 0;
+
+		if (len > tlen && !strcmp(name + len - tlen, tail) &&
+		    name[len - tlen - 1] == '/')
+			return &kf->by_build_id[i];
+	}
+	return NULL;
+}
+
+void kernel_files_pair_build_ids(struct kernel_files *kf, struct diag *d)
+{
+	size_t i;
+
+	for (i = 0; kf->nby_build_id && i < kf->count; i++) {
+		struct kernel_file *f = &kf->files[i];
+		unsigned char id[64], other[64];
+		char tail[160];
+		size_t len;
+		struct kernel_input *dbg;
+
+		if (f->debug.name || is_debug_file(&f->elf))
+			continue;
+		len = kelf_build_id(&f->elf, id, sizeof(id));
+		if (!len)
+			continue;
+		build_id_path(id, len, tail, sizeof(tail));
+		dbg = find_build_id(kf, tail);
+		if (!dbg)
+			continue;
+		/* a file's name is no proof of its contents */
+		if (kelf_build_id(dbg, other, sizeof(other)) != len ||
+		    memcmp(id, other, len)) {
+			diag_error(d, KABI_E_USAGE, DIAG_AT_FILE(dbg->name),
+				   "named by the build-id of '%s', but its own "
+				   "differs: not read",
+				   f->elf.name);
+			continue;
+		}
+		f->debug = *dbg;
+		dbg->name = NULL;
+		dbg->fd = -1;
+	}
+	for (i = 0; i < kf->nby_build_id; i++)
+		kernel_input_free(&kf->by_build_id[i]);
+	free(kf->by_build_id);
+	kf->by_build_id = NULL;
+	kf->nby_build_id = kf->by_build_id_alloc = 0;
 }

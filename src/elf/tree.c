@@ -9,6 +9,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,6 +106,10 @@ void kernel_files_free(struct kernel_files *kf)
 	free(kf->files);
 	free(kf->release);
 	free(kf->tree);
+	free(kf->vmlinux_btf);
+	for (i = 0; i < kf->nby_build_id; i++)
+		kernel_input_free(&kf->by_build_id[i]);
+	free(kf->by_build_id);
 	kernel_files_init(kf);
 }
 
@@ -340,6 +345,7 @@ static void glob_under(const char *dir, const char *pattern,
 struct tree_scan {
 	const char *top;
 	struct found_files modules;
+	struct found_files by_build_id; /* .build-id/XX/REST.debug */
 	struct diag *diag;
 };
 
@@ -364,6 +370,9 @@ static void walk_modules(struct tree_scan *scan, const char *dir)
 			else if (S_ISREG(st.st_mode) &&
 				 module_suffix_len(names[i]))
 				found_add(&scan->modules, path.buf, &st);
+			else if (S_ISREG(st.st_mode) &&
+				 is_build_id_path(path.buf))
+				found_add(&scan->by_build_id, path.buf, &st);
 		}
 		strbuf_release(&path);
 	}
@@ -500,7 +509,9 @@ static int add_tree(struct kernel_files *kf, const char *top,
 			add_file(kf, path, name, false);
 		free(ver);
 	}
-	if (kf->count == before)
+	for (i = 0; i < scan.by_build_id.n; i++)
+		add_build_id_file(kf, xstrdup(scan.by_build_id.v[i].path), -1);
+	if (kf->count == before && !scan.by_build_id.n)
 		err = diag_error(d, KABI_E_NO_INPUT, DIAG_AT_FILE(top),
 				 "no vmlinux and no modules found");
 	if (!kf->tree)
@@ -514,6 +525,7 @@ out:
 	free(vm_release);
 	free(release);
 	found_free(&scan.modules);
+	found_free(&scan.by_build_id);
 	return err;
 }
 
@@ -654,6 +666,37 @@ void settle(struct kernel_files *kf, const char *path, bool had_vmlinux,
 			   "a second vmlinux: one kernel at a time");
 }
 
+/*
+ * Raw BTF, as /sys/kernel/btf/vmlinux: the magic 0xeB9F in either byte
+ * order, where ELF would have its own. A regular file only (the caller
+ * checked): a FIFO would block.
+ */
+static bool is_raw_btf(const char *path)
+{
+	unsigned char magic[2];
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	bool yes;
+
+	if (fd < 0)
+		return false;
+	yes = read(fd, magic, 2) == 2 &&
+	      ((magic[0] == 0x9f && magic[1] == 0xeb) ||
+	       (magic[0] == 0xeb && magic[1] == 0x9f));
+	close(fd);
+	return yes;
+}
+
+static void add_vmlinux_btf(struct kernel_files *kf, const char *path,
+			    struct diag *d)
+{
+	if (kf->vmlinux_btf)
+		diag_error(d, KABI_E_UNSUPPORTED, DIAG_AT_FILE(path),
+			   "a second raw BTF of vmlinux (the first: %s)",
+			   kf->vmlinux_btf);
+	else
+		kf->vmlinux_btf = xstrdup(path);
+}
+
 void kernel_files_add(struct kernel_files *kf, const char *path,
 		      const struct tree_options *opts, struct diag *d)
 {
@@ -674,6 +717,9 @@ void kernel_files_add(struct kernel_files *kf, const char *path,
 			strbuf_setlen(&top, top.len - 1);
 		err = add_tree(kf, top.buf, opts, d);
 		strbuf_release(&top);
+	} else if (S_ISREG(st.st_mode) && is_raw_btf(path)) {
+		add_vmlinux_btf(kf, path, d);
+		return;
 	} else if (module_suffix_len(path)) {
 		char *ver = NULL;
 		const char *rest;

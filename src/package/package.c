@@ -469,4 +469,5 @@ void package_add_paths(struct kernel_files *kf, int npaths, char **paths,
 		diag_free(&s->diag);
 	}
 	free(job.slots);
+	kernel_files_pair_build_ids(kf, d);
 }

@@ -12,7 +12,10 @@
 #    too (assembly, trampolines: no C definition);
 #  - the DWARF and BTF dumps compare as no change, both ways;
 #  - the BTF baseline reads back to the same bytes, and so does a dump
-#    with one thread.
+#    with one thread;
+#  - vmlinux's .BTF as raw BTF (what /sys/kernel/btf/vmlinux gives when
+#    this kernel runs) named beside the package: the same baseline; this
+#    machine's own /sys/kernel/btf/vmlinux, another kernel's: refused.
 # Then Debian's ordinary 6.1 packages, whose vmlinuz is compressed with
 # lz4 and whose BTF pahole 1.24 wrote (a name may have several FUNCs):
 #  - 6.1.0-57's .deb dumps from BTF, and compares with its -dbg package's
@@ -42,7 +45,7 @@ btf_functions() { # FILE [BASE]: "name module" of each FUNC, module in $mod
 			n = $3; gsub(q, "", n); print n, m }'
 }
 
-echo "1..9"
+echo "1..11"
 plain=$("$fetch" "linux-image-$ver") || exit 1
 dbg=$("$fetch" "linux-image-$ver-dbg") || exit 1
 vmlinux=$dbg/usr/lib/debug/boot/vmlinux-$ver
@@ -97,6 +100,19 @@ result $? "$ver: BTF -> DWARF: no change"
 "$KABI" dump "$work/btf.xml" | cmp -s - "$work/btf.xml" &&
 	"$KABI" dump -j1 "$plain" 2>/dev/null | cmp -s - "$work/btf.xml"
 result $? "$ver: the BTF baseline reads back, and -j1 writes, the same bytes"
+
+objcopy --dump-section .BTF="$work/vmlinux.btf" "$vmlinux" "$work/scratch.o"
+"$KABI" dump "$plain" "$work/vmlinux.btf" 2>/dev/null | cmp -s - "$work/btf.xml"
+result $? "$ver: its .BTF as raw BTF beside the package: the same baseline"
+if [ -r /sys/kernel/btf/vmlinux ] && [ "$(uname -r)" != "$ver" ]; then
+	"$KABI" dump "$plain" /sys/kernel/btf/vmlinux >/dev/null 2>"$work/err"
+	status=$?
+	sed 's/^/# /' "$work/err"
+	[ $status = 1 ] && grep -q "not the BTF of" "$work/err"
+	result $? "$ver: the running kernel's /sys/kernel/btf/vmlinux ($(uname -r)) refused"
+else
+	echo "ok $((n += 1)) - # SKIP no /sys/kernel/btf/vmlinux of another kernel"
+fi
 
 # deb PKG: the cached .deb of a package (fetched and unpacked if need be)
 deb() {
