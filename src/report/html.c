@@ -283,45 +283,51 @@ static void html_modules(FILE *out, const struct report_options *o)
 	strbuf_release(&sb);
 }
 
+struct html_state {
+	FILE *out;
+	const char *sep;
+};
+
+static void html_call(void *ctx, const struct syscall_change *c,
+		      const char *label)
+{
+	struct html_state *h = ctx;
+	const char *severity =
+	    c->severity == BREAKING ? "breaking" : "compatible";
+
+	fputs("<li><code>", h->out);
+	html_text(h->out, label);
+	fprintf(h->out, "</code> <span class=\"%s\">[%s]</span>:", severity,
+		severity);
+	h->sep = " ";
+}
+
+static void html_item(void *ctx, const struct change_item *it, const char *text)
+{
+	struct html_state *h = ctx;
+
+	fputs(h->sep, h->out);
+	html_text(h->out, text);
+	fprintf(h->out, " <code>[%s]</code>", change_rule(it->kind));
+	h->sep = "; ";
+}
+
+static void html_end(void *ctx, const struct syscall_change *c)
+{
+	struct html_state *h = ctx;
+
+	(void)c;
+	fputs("</li>\n", h->out);
+}
+
 static void html_syscalls(FILE *out, const struct diff_view *v)
 {
-	const struct kabi_diff *d = v->d;
-	struct strbuf sb = STRBUF_INIT;
-	size_t i;
-	uint32_t k;
+	const struct syscall_writer w = {html_call, html_item, html_end};
+	struct html_state h = {out, " "};
 
 	fputs("<h2>System calls</h2>\n<ul id=\"syscalls\">\n", out);
-	for (i = 0; i < d->nsyscalls; i++) {
-		const struct syscall_change *c = &d->syscalls[i];
-		const char *sep = " ";
-
-		if (!v->syscall_shown[i])
-			continue;
-		strbuf_reset(&sb);
-		report_syscall_label(&sb, d, c);
-		fputs("<li><code>", out);
-		html_text(out, sb.buf);
-		fprintf(out, "</code> <span class=\"%s\">[%s]</span>:",
-			c->severity == BREAKING ? "breaking" : "compatible",
-			c->severity == BREAKING ? "breaking" : "compatible");
-		for (k = 0; k < c->nitems; k++) {
-			const struct change_item *it =
-			    &d->items[c->first_item + k];
-
-			if (!view_syscall_item_shown(v, it))
-				continue;
-			strbuf_reset(&sb);
-			report_describe_syscall_item(&sb, it);
-			fputs(sep, out);
-			html_text(out, sb.buf);
-			fprintf(out, " <code>[%s]</code>",
-				change_rule(it->kind));
-			sep = "; ";
-		}
-		fputs("</li>\n", out);
-	}
+	report_each_syscall(v, SYSCALLS_ALL, &w, &h);
 	fputs("</ul>\n", out);
-	strbuf_release(&sb);
 }
 
 void report_html(FILE *out, const struct diff_view *v,

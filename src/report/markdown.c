@@ -279,39 +279,45 @@ static void md_modules(FILE *out, const struct report_options *o)
 	fputs("\n", out);
 }
 
+struct md_state {
+	FILE *out;
+	const char *sep;
+};
+
+static void md_call(void *ctx, const struct syscall_change *c,
+		    const char *label)
+{
+	struct md_state *md = ctx;
+
+	(void)c;
+	fprintf(md->out, "- `%s`:", label);
+	md->sep = "";
+}
+
+static void md_item(void *ctx, const struct change_item *it, const char *text)
+{
+	struct md_state *md = ctx;
+
+	fprintf(md->out, "%s %s `%s`", md->sep, text, change_rule(it->kind));
+	md->sep = ";";
+}
+
+static void md_end(void *ctx, const struct syscall_change *c)
+{
+	struct md_state *md = ctx;
+
+	(void)c;
+	fputs("\n", md->out);
+}
+
 static void md_syscalls(FILE *out, const struct diff_view *v)
 {
-	const struct kabi_diff *d = v->d;
-	struct strbuf sb = STRBUF_INIT;
-	size_t i;
-	uint32_t k;
+	const struct syscall_writer w = {md_call, md_item, md_end};
+	struct md_state md = {out, ""};
 
 	fputs("### System calls\n\n", out);
-	for (i = 0; i < d->nsyscalls; i++) {
-		const struct syscall_change *c = &d->syscalls[i];
-		const char *sep = "";
-
-		if (!v->syscall_shown[i])
-			continue;
-		strbuf_reset(&sb);
-		report_syscall_label(&sb, d, c);
-		fprintf(out, "- `%s`:", sb.buf);
-		for (k = 0; k < c->nitems; k++) {
-			const struct change_item *it =
-			    &d->items[c->first_item + k];
-
-			if (!view_syscall_item_shown(v, it))
-				continue;
-			strbuf_reset(&sb);
-			report_describe_syscall_item(&sb, it);
-			fprintf(out, "%s %s `%s`", sep, sb.buf,
-				change_rule(it->kind));
-			sep = ";";
-		}
-		fputs("\n", out);
-	}
+	report_each_syscall(v, SYSCALLS_ALL, &w, &md);
 	fputs("\n", out);
-	strbuf_release(&sb);
 }
 
 void report_markdown(FILE *out, const struct diff_view *v,

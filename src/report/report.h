@@ -136,11 +136,29 @@ size_t report_failing_modules(const struct report_options *o);
 /* The system calls compared (report/syscalls.c): text and JSON. */
 void report_syscalls_text(FILE *out, const struct diff_view *v);
 void report_syscalls_json(FILE *out, const struct diff_view *v);
-/* "x86-64 4 stat", and an item of a system call as words. */
-void report_syscall_label(struct strbuf *sb, const struct kabi_diff *d,
-			  const struct syscall_change *c);
-void report_describe_syscall_item(struct strbuf *sb,
-				  const struct change_item *it);
+/*
+ * What a writer says of the system call changes shown: each call with
+ * its label ("x86-64 4 stat"), each of its shown items as words, and the
+ * call's end. Any callback may be NULL.
+ */
+struct syscall_writer {
+	void (*call)(void *ctx, const struct syscall_change *c,
+		     const char *label);
+	void (*item)(void *ctx, const struct change_item *it, const char *text);
+	void (*end)(void *ctx, const struct syscall_change *c);
+};
+enum syscall_which {
+	SYSCALLS_ALL,
+	SYSCALLS_REMOVED,
+	SYSCALLS_ADDED,
+	SYSCALLS_CHANGED, /* in both kernels */
+};
+/* Walk the shown system call changes of one kind, in the diff's order. */
+void report_each_syscall(const struct diff_view *v, enum syscall_which which,
+			 const struct syscall_writer *w, void *ctx);
+/* How many shown system call changes are of one kind. */
+size_t report_count_syscalls(const struct diff_view *v,
+			     enum syscall_which which);
 /* The per-module view (report/modules.c): text and JSON. */
 void report_modules_text(FILE *out, const struct diff_view *v,
 			 const struct report_options *o,

@@ -9,7 +9,7 @@
 #include "report.h"
 #include "../util/banned.h"
 
-void report_syscall_label(struct strbuf *sb, const struct kabi_diff *d,
+static void syscall_label(struct strbuf *sb, const struct kabi_diff *d,
 			  const struct syscall_change *c)
 {
 	const struct kabi_model *m = c->new_call != KABI_NONE ? d->new : d->old;
@@ -20,8 +20,7 @@ void report_syscall_label(struct strbuf *sb, const struct kabi_diff *d,
 		    model_str(m, s->name));
 }
 
-void report_describe_syscall_item(struct strbuf *sb,
-				  const struct change_item *it)
+static void describe_item(struct strbuf *sb, const struct change_item *it)
 {
 	switch (it->kind) {
 	case CHANGE_SYSCALL_RENUMBERED:
@@ -47,132 +46,184 @@ void report_describe_syscall_item(struct strbuf *sb,
 	}
 }
 
-static const char *breaking_mark(enum change_kind kind)
+static bool is_which(const struct syscall_change *c, enum syscall_which which)
 {
-	return change_severity(kind) == BREAKING ? ", breaking" : "";
+	bool old = c->old_call != KABI_NONE, new = c->new_call != KABI_NONE;
+
+	switch (which) {
+	case SYSCALLS_REMOVED:
+		return old && !new;
+	case SYSCALLS_ADDED:
+		return !old && new;
+	case SYSCALLS_CHANGED:
+		return old && new;
+	default:
+		return true;
+	}
 }
 
-/* The calls added (added) or removed, on lines of their own. */
-static void text_list(FILE *out, const struct diff_view *v, bool added)
+size_t report_count_syscalls(const struct diff_view *v,
+			     enum syscall_which which)
 {
-	const struct kabi_diff *d = v->d;
-	enum change_kind kind =
-	    added ? CHANGE_SYSCALL_ADDED : CHANGE_SYSCALL_REMOVED;
-	struct strbuf sb = STRBUF_INIT;
 	size_t i, n = 0;
 
-	for (i = 0; i < d->nsyscalls; i++)
-		n += v->syscall_shown[i] &&
-		     (added ? d->syscalls[i].old_call
-			    : d->syscalls[i].new_call) == KABI_NONE;
-	if (!n)
-		return;
-	fprintf(out, "  %s [%s%s]: %zu\n", added ? "added" : "removed",
-		change_rule(kind), breaking_mark(kind), n);
-	for (i = 0; i < d->nsyscalls; i++) {
-		const struct syscall_change *c = &d->syscalls[i];
-
-		if (!v->syscall_shown[i] ||
-		    (added ? c->old_call : c->new_call) != KABI_NONE)
-			continue;
-		strbuf_reset(&sb);
-		report_syscall_label(&sb, d, c);
-		fprintf(out, "       %s\n", sb.buf);
-	}
-	strbuf_release(&sb);
+	for (i = 0; i < v->d->nsyscalls; i++)
+		n += v->syscall_shown[i] && is_which(&v->d->syscalls[i], which);
+	return n;
 }
 
-void report_syscalls_text(FILE *out, const struct diff_view *v)
+void report_each_syscall(const struct diff_view *v, enum syscall_which which,
+			 const struct syscall_writer *w, void *ctx)
 {
 	const struct kabi_diff *d = v->d;
 	struct strbuf sb = STRBUF_INIT;
-	size_t i, shown = 0;
-	uint32_t k;
-
-	for (i = 0; i < d->nsyscalls; i++)
-		shown += v->syscall_shown[i];
-	if (!shown)
-		return;
-	fprintf(out, "\nSystem calls\n");
-	text_list(out, v, false);
-	text_list(out, v, true);
-	for (i = 0; i < d->nsyscalls; i++) {
-		const struct syscall_change *c = &d->syscalls[i];
-
-		if (!v->syscall_shown[i] || c->old_call == KABI_NONE ||
-		    c->new_call == KABI_NONE)
-			continue;
-		strbuf_reset(&sb);
-		report_syscall_label(&sb, d, c);
-		fprintf(out, "  %s:\n", sb.buf);
-		for (k = 0; k < c->nitems; k++) {
-			const struct change_item *it =
-			    &d->items[c->first_item + k];
-
-			if (!view_syscall_item_shown(v, it))
-				continue;
-			strbuf_reset(&sb);
-			report_describe_syscall_item(&sb, it);
-			fprintf(out, "       %s [%s%s]\n", sb.buf,
-				change_rule(it->kind), breaking_mark(it->kind));
-		}
-	}
-	strbuf_release(&sb);
-}
-
-void report_syscalls_json(FILE *out, const struct diff_view *v)
-{
-	const struct kabi_diff *d = v->d;
-	struct strbuf sb = STRBUF_INIT;
-	const char *sep = "\n    ", *item_sep;
 	size_t i;
 	uint32_t k;
 
 	for (i = 0; i < d->nsyscalls; i++) {
 		const struct syscall_change *c = &d->syscalls[i];
-		const struct kabi_model *m =
-		    c->new_call != KABI_NONE ? d->new : d->old;
-		const struct kabi_syscall *s =
-		    &m->syscalls[c->new_call != KABI_NONE ? c->new_call
-							  : c->old_call];
 
-		if (!v->syscall_shown[i])
+		if (!v->syscall_shown[i] || !is_which(c, which))
 			continue;
-		fputs(sep, out);
-		sep = ",\n    ";
-		fputs("{\"abi\": ", out);
-		report_json_string(out, model_str(m, s->abi));
-		fputs(", \"name\": ", out);
-		report_json_string(out, model_str(m, s->name));
-		if (c->old_call != KABI_NONE)
-			fprintf(out, ", \"old_number\": %u",
-				d->old->syscalls[c->old_call].number);
-		if (c->new_call != KABI_NONE)
-			fprintf(out, ", \"new_number\": %u",
-				d->new->syscalls[c->new_call].number);
-		fprintf(out, ", \"severity\": \"%s\", \"changes\": [",
-			c->severity == BREAKING ? "breaking" : "compatible");
-		for (k = 0, item_sep = ""; k < c->nitems; k++) {
+		strbuf_reset(&sb);
+		syscall_label(&sb, d, c);
+		if (w->call)
+			w->call(ctx, c, sb.buf);
+		for (k = 0; w->item && k < c->nitems; k++) {
 			const struct change_item *it =
 			    &d->items[c->first_item + k];
 
 			if (!view_syscall_item_shown(v, it))
 				continue;
 			strbuf_reset(&sb);
-			report_describe_syscall_item(&sb, it);
-			fprintf(out,
-				"%s{\"rule\": \"%s\", \"severity\": \"%s\", "
-				"\"text\": ",
-				item_sep, change_rule(it->kind),
-				change_severity(it->kind) == BREAKING
-				    ? "breaking"
-				    : "compatible");
-			report_json_string(out, sb.buf);
-			fputc('}', out);
-			item_sep = ", ";
+			describe_item(&sb, it);
+			w->item(ctx, it, sb.buf);
 		}
-		fputs("]}", out);
+		if (w->end)
+			w->end(ctx, c);
 	}
-	fputs(*sep == ',' ? "\n  ]" : "]", out);
 	strbuf_release(&sb);
+}
+
+static const char *breaking_mark(enum change_kind kind)
+{
+	return change_severity(kind) == BREAKING ? ", breaking" : "";
+}
+
+/* --- text ---------------------------------------------------------------- */
+
+static void text_listed(void *ctx, const struct syscall_change *c,
+			const char *label)
+{
+	(void)c;
+	fprintf(ctx, "       %s\n", label);
+}
+
+static void text_call(void *ctx, const struct syscall_change *c,
+		      const char *label)
+{
+	(void)c;
+	fprintf(ctx, "  %s:\n", label);
+}
+
+static void text_item(void *ctx, const struct change_item *it, const char *text)
+{
+	fprintf(ctx, "       %s [%s%s]\n", text, change_rule(it->kind),
+		breaking_mark(it->kind));
+}
+
+/* The calls added or removed, on lines of their own under one heading. */
+static void text_list(FILE *out, const struct diff_view *v,
+		      enum syscall_which which)
+{
+	const struct syscall_writer w = {.call = text_listed};
+	enum change_kind kind = which == SYSCALLS_ADDED
+				    ? CHANGE_SYSCALL_ADDED
+				    : CHANGE_SYSCALL_REMOVED;
+	size_t n = report_count_syscalls(v, which);
+
+	if (!n)
+		return;
+	fprintf(out, "  %s [%s%s]: %zu\n",
+		which == SYSCALLS_ADDED ? "added" : "removed",
+		change_rule(kind), breaking_mark(kind), n);
+	report_each_syscall(v, which, &w, out);
+}
+
+void report_syscalls_text(FILE *out, const struct diff_view *v)
+{
+	const struct syscall_writer changed = {.call = text_call,
+					       .item = text_item};
+
+	if (!report_count_syscalls(v, SYSCALLS_ALL))
+		return;
+	fprintf(out, "\nSystem calls\n");
+	text_list(out, v, SYSCALLS_REMOVED);
+	text_list(out, v, SYSCALLS_ADDED);
+	report_each_syscall(v, SYSCALLS_CHANGED, &changed, out);
+}
+
+/* --- JSON ---------------------------------------------------------------- */
+
+struct json_state {
+	FILE *out;
+	const struct kabi_diff *d;
+	const char *sep, *item_sep;
+};
+
+static void json_call(void *ctx, const struct syscall_change *c,
+		      const char *label)
+{
+	struct json_state *j = ctx;
+	const struct kabi_diff *d = j->d;
+	const struct kabi_model *m = c->new_call != KABI_NONE ? d->new : d->old;
+	const struct kabi_syscall *s =
+	    &m->syscalls[c->new_call != KABI_NONE ? c->new_call : c->old_call];
+
+	(void)label;
+	fputs(j->sep, j->out);
+	j->sep = ",\n    ";
+	j->item_sep = "";
+	fputs("{\"abi\": ", j->out);
+	report_json_string(j->out, model_str(m, s->abi));
+	fputs(", \"name\": ", j->out);
+	report_json_string(j->out, model_str(m, s->name));
+	if (c->old_call != KABI_NONE)
+		fprintf(j->out, ", \"old_number\": %u",
+			d->old->syscalls[c->old_call].number);
+	if (c->new_call != KABI_NONE)
+		fprintf(j->out, ", \"new_number\": %u",
+			d->new->syscalls[c->new_call].number);
+	fprintf(j->out, ", \"severity\": \"%s\", \"changes\": [",
+		c->severity == BREAKING ? "breaking" : "compatible");
+}
+
+static void json_item(void *ctx, const struct change_item *it, const char *text)
+{
+	struct json_state *j = ctx;
+
+	fprintf(j->out, "%s{\"rule\": \"%s\", \"severity\": \"%s\", \"text\": ",
+		j->item_sep, change_rule(it->kind),
+		change_severity(it->kind) == BREAKING ? "breaking"
+						      : "compatible");
+	report_json_string(j->out, text);
+	fputc('}', j->out);
+	j->item_sep = ", ";
+}
+
+static void json_end(void *ctx, const struct syscall_change *c)
+{
+	struct json_state *j = ctx;
+
+	(void)c;
+	fputs("]}", j->out);
+}
+
+void report_syscalls_json(FILE *out, const struct diff_view *v)
+{
+	const struct syscall_writer w = {json_call, json_item, json_end};
+	struct json_state j = {out, v->d, "\n    ", ""};
+
+	report_each_syscall(v, SYSCALLS_ALL, &w, &j);
+	fputs(*j.sep == ',' ? "\n  ]" : "]", out);
 }
