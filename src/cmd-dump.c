@@ -47,6 +47,8 @@ static const char usage[] =
     "                        reach; repeatable\n"
     "      --syscalls        also the system calls of the vmlinux (see\n"
     "                        'kabi syscalls'), for 'kabi diff --syscalls'\n"
+    "      --uapi            also every struct, union and enum the kernel\n"
+    "                        defines in a uapi header, exported or not\n"
     "      --stats           print figures on the model to standard error\n"
     "      --allow-incomplete  replace an existing FILE even when files of "
     "the\n"
@@ -89,6 +91,9 @@ static int take_option(int c, const char *value, void *ctx)
 	case 'Y':
 		opts->input.syscalls = true;
 		return 0;
+	case 'U':
+		opts->input.uapi = true;
+		return 0;
 	case 'L':
 		opts->have_symbols = true;
 		return symbol_list_load(&opts->symbols, value, p->d)
@@ -105,6 +110,7 @@ static int parse_options(int argc, char **argv, struct dump_options *opts,
 	static const struct option longopts[] = {
 	    {"output", required_argument, NULL, 'o'},
 	    {"syscalls", no_argument, NULL, 'Y'},
+	    {"uapi", no_argument, NULL, 'U'},
 	    {"stats", no_argument, NULL, 'S'},
 	    {"symbols", required_argument, NULL, 'L'},
 	    {"allow-incomplete", no_argument, NULL, 'A'},

@@ -217,6 +217,7 @@ static int load_kernel(int argc, char **argv, const struct input_options *opts,
 	}
 	dwarf.jobs = opts->jobs;
 	dwarf.debug_root = opts->debug_root;
+	dwarf.uapi = opts->uapi;
 	if (opts->progress) {
 		dwarf.progress = opts->progress;
 		dwarf.progress_ctx = opts->progress_ctx;
@@ -226,6 +227,14 @@ static int load_kernel(int argc, char **argv, const struct input_options *opts,
 	}
 	start = clock_seconds();
 	add_exports(m, &table);
+	if (opts->uapi && kbtf_chosen(&kf, opts->debug_root)) {
+		err = diag_error(d, KABI_E_UNSUPPORTED,
+				 DIAG_AT_FILE(kf.files[0].elf.name),
+				 "--uapi needs DWARF: BTF names no declaring "
+				 "files, so no type is known to be a uapi one");
+		goto out;
+	}
+	m->has_uapi = opts->uapi;
 	if (kbtf_chosen(&kf, opts->debug_root)) {
 		/* without vmlinux's BTF, the error says why nothing is typed */
 		bool read = !kbtf_load(&kf, opts->jobs, m, &times->builder, d);

@@ -18,6 +18,7 @@ struct input_options {
 	char *debug_root; /* absolute, owned; NULL: none */
 	bool quiet;	  /* no progress display */
 	bool syscalls;	  /* also the system calls of the vmlinux */
+	bool uapi;	  /* also every type of the uapi headers */
 	/* when set, what a load reports its progress to instead */
 	void (*progress)(size_t done, size_t total, void *ctx);
 	void *progress_ctx;

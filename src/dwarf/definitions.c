@@ -17,7 +17,7 @@ uint64_t definition_key(enum kabi_kind kind, const char *name)
 	return hash_combine(hash_u64(kind), hash_string(name));
 }
 
-void definitions_note(struct definition_list *l, Dwarf_Die *die)
+void definitions_note(struct definition_list *l, Dwarf_Die *die, bool uapi)
 {
 	enum kabi_kind kind;
 	Dwarf_Attribute attr;
@@ -50,6 +50,7 @@ void definitions_note(struct definition_list *l, Dwarf_Die *die)
 	l->v[l->n].fingerprint = hash_combine(size, line);
 	l->v[l->n].place.die = dwarf_dieoffset(die);
 	l->v[l->n].place.skeleton = l->skeleton;
+	l->v[l->n].uapi = uapi;
 	l->n++;
 }
 
@@ -106,6 +107,7 @@ void definition_index_add(struct definition_index *idx,
 		idx->v[idx->n].fingerprint = d->fingerprint;
 		idx->v[idx->n].file = file;
 		idx->v[idx->n].place = d->place;
+		idx->v[idx->n].uapi = d->uapi;
 		idx->v[idx->n].walked = false;
 		hashmap_add(&idx->by_key, d->key, 0, idx->n++);
 	}

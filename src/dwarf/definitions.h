@@ -30,19 +30,21 @@ struct definition {
 	uint64_t key;	      /* kind and name */
 	uint64_t fingerprint; /* size and declaration line */
 	struct die_place place;
+	bool uapi; /* declared in a user-space header */
 };
 
 struct definition_list {
 	struct definition *v;
 	size_t n, alloc;
 	Dwarf_Off skeleton; /* of the unit being noted, 0 if none */
+	bool note_uapi;	    /* tell the uapi ones (kabi dump --uapi) */
 };
 
 /* The DIE at a place of the file dwarf reads; false if there is none. */
 bool die_at_place(Dwarf *dwarf, const struct die_place *place, Dwarf_Die *die);
 
 /* Note die if it defines a named struct, union or enum. */
-void definitions_note(struct definition_list *l, Dwarf_Die *die);
+void definitions_note(struct definition_list *l, Dwarf_Die *die, bool uapi);
 uint64_t definition_key(enum kabi_kind kind, const char *name);
 
 struct indexed_definition {
@@ -50,6 +52,7 @@ struct indexed_definition {
 	uint64_t fingerprint;
 	size_t file;
 	struct die_place place;
+	bool uapi;
 	bool walked;
 };
 

@@ -23,6 +23,13 @@ struct kdwarf_options {
 	 * the main thread, for a progress display */
 	void (*progress)(size_t done, size_t total, void *ctx);
 	void *progress_ctx;
+	/*
+	 * Also every struct, union and enum vmlinux defines in a user-space
+	 * header (include/uapi/...), and the types they reach, exported or
+	 * not: the user-space interface of kabi dump --uapi. Modules' own
+	 * are not sought (most are not read at all).
+	 */
+	bool uapi;
 };
 
 /*

@@ -144,6 +144,7 @@ static void read_unit(struct loader *l, size_t file, Dwarf_Die *cudie,
 
 	atomic_store(&l->has_dwarf[file], true);
 	res->defs.skeleton = skeleton ? dwarf_dieoffset(cudie) : 0;
+	res->defs.note_uapi = l->opts->uapi && l->kf->files[file].is_vmlinux;
 	add_summary(res, path,
 		    symbols_read_cu(skeleton ? split : cudie, &l->exports[file],
 				    path, &res->diag, &l->errors[file],
@@ -286,8 +287,9 @@ static void plan(struct loader *l)
 	for (i = 0; i < l->kf->count; i++) {
 		const struct kernel_file *f = &l->kf->files[i];
 
-		if (!l->exports[i].count)
-			continue; /* nothing exported: nothing to read */
+		/* nothing exported: nothing to read, but vmlinux's uapi */
+		if (!l->exports[i].count && !(f->is_vmlinux && l->opts->uapi))
+			continue;
 		if (f->is_vmlinux)
 			plan_vmlinux(l, i);
 		else
@@ -367,6 +369,28 @@ static void walk_definitions(struct loader *l, struct wanted *w)
 	}
 	if (opened)
 		kdwarf_close(&h);
+}
+
+/*
+ * kabi dump --uapi: every definition noted in a user-space header, which
+ * no export need reach, walked into the builder once.
+ */
+static void walk_uapi(struct loader *l)
+{
+	struct wanted w = {.l = l};
+	size_t i;
+
+	for (i = 0; i < l->definitions.n; i++) {
+		struct indexed_definition *d = &l->definitions.v[i];
+
+		if (!d->uapi || d->walked)
+			continue;
+		d->walked = true;
+		ALLOC_GROW(w.entries, w.n + 1, w.alloc);
+		w.entries[w.n++] = i;
+	}
+	walk_definitions(l, &w);
+	free(w.entries);
 }
 
 /*
@@ -450,6 +474,8 @@ void kdwarf_load(const struct kernel_files *kf,
 	definition_index_init(&l.definitions);
 	parallel_ordered(l.nunits, threads, 4 * (size_t)threads, work, consume,
 			 &l);
+	if (opts->uapi)
+		walk_uapi(&l);
 	resolve_declarations(&l);
 	definition_index_free(&l.definitions);
 	model_builder_finish(l.builder, out);

@@ -147,7 +147,10 @@ struct fragment_summary *symbols_read_cu(Dwarf_Die *cu,
 
 			if (tag != DW_TAG_subprogram &&
 			    tag != DW_TAG_variable) {
-				definitions_note(defs, &child);
+				definitions_note(
+				    defs, &child,
+				    defs->note_uapi &&
+					walker_declared_in_uapi(&w, &child));
 				continue;
 			}
 			name = definition_name(&child);

@@ -135,24 +135,38 @@ static uint32_t normalized_file(struct type_walker *w, const char *file)
 	return id;
 }
 
-static void set_decl(struct type_walker *w, Dwarf_Die *die, struct kabi_type *t)
+/* The declaring file of a DIE as the unit's line table names it. */
+static const char *decl_file(struct type_walker *w, Dwarf_Die *die)
 {
-	uint64_t index, line;
-	const char *file;
+	uint64_t index;
 
-	if (get_udata(die, DW_AT_decl_line, &line))
-		t->decl_line = (uint32_t)line;
 	if (!get_udata(die, DW_AT_decl_file, &index))
-		return;
+		return NULL;
 	if (w->files_state == 0)
 		w->files_state =
 		    dwarf_getsrcfiles(&w->cu, &w->files, &w->nfiles) == 0 ? 1
 									  : -1;
 	if (w->files_state < 0 || index >= w->nfiles)
-		return;
-	file = dwarf_filesrc(w->files, index, NULL, NULL);
+		return NULL;
+	return dwarf_filesrc(w->files, index, NULL, NULL);
+}
+
+static void set_decl(struct type_walker *w, Dwarf_Die *die, struct kabi_type *t)
+{
+	uint64_t line;
+	const char *file = decl_file(w, die);
+
+	if (get_udata(die, DW_AT_decl_line, &line))
+		t->decl_line = (uint32_t)line;
 	if (file)
 		t->decl_file = normalized_file(w, file);
+}
+
+bool walker_declared_in_uapi(struct type_walker *w, Dwarf_Die *die)
+{
+	const char *file = decl_file(w, die);
+
+	return file && path_is_uapi(file);
 }
 
 /* --- the queue --------------------------------------------------------- */

@@ -57,6 +57,8 @@ uint32_t walker_function(struct type_walker *w, Dwarf_Die *subprogram,
 			 uint32_t *first_name, uint32_t *nnames);
 /* Fill in every queued type. */
 void walker_drain(struct type_walker *w);
+/* Whether a DIE is declared in a user-space header (path_is_uapi). */
+bool walker_declared_in_uapi(struct type_walker *w, Dwarf_Die *die);
 /* Report a problem with a DIE (capped per file). */
 __attribute__((format(printf, 3, 4))) void
 walker_error(struct type_walker *w, Dwarf_Die *die, const char *fmt, ...);

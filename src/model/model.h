@@ -159,7 +159,13 @@ struct kabi_model {
 	size_t nsymbols, symbols_alloc;
 	uint32_t *param_names; /* parameter names of function symbols */
 	size_t nparam_names, param_names_alloc;
-	/* the user-space interface, when asked for: system calls */
+	/*
+	 * the user-space interface, when asked for: system calls, and the
+	 * structs, unions and enums of the uapi headers (has_uapi: every
+	 * one vmlinux and the modules read define is among the types, found
+	 * by its declaring file, path_is_uapi)
+	 */
+	bool has_uapi;
 	bool has_syscalls;
 	struct kabi_syscall *syscalls; /* by table, then number */
 	size_t nsyscalls, syscalls_alloc;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "model.h"
+#include "../util/path.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
@@ -124,6 +125,7 @@ void model_restrict(const struct kabi_model *in, const bool *keep,
 	out->bits = in->bits;
 	out->no_types = in->no_types;
 	out->from_btf = in->from_btf;
+	out->has_uapi = in->has_uapi;
 	out->byte_order = in->byte_order;
 	for (i = 0; i < in->nerrors; i++)
 		model_add_error(out, model_str(in, in->errors[i]));
@@ -136,6 +138,11 @@ void model_restrict(const struct kabi_model *in, const bool *keep,
 	for (i = 0; i < in->nsymbols; i++)
 		if (keep[i] && (in->symbols[i].flags & KABI_SYM_HAS_TYPE))
 			mark(&r, in->symbols[i].type);
+	/* the uapi types are not exports either: a symbol list keeps them */
+	for (i = 1; in->has_uapi && i < in->ntypes; i++)
+		if (in->types[i].decl_file &&
+		    path_is_uapi(model_str(in, in->types[i].decl_file)))
+			mark(&r, (uint32_t)i);
 	/* number the reached types in their old order, void staying 0 */
 	for (i = 1; i < in->ntypes; i++)
 		if (r.new_id[i] != KABI_NONE)

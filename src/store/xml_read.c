@@ -570,7 +570,7 @@ static void read_machine(struct reader *r)
 
 static int read_root(struct reader *r)
 {
-	const char *types, *syscalls;
+	const char *types, *syscalls, *uapi;
 	const char *format;
 	uint64_t n;
 
@@ -600,6 +600,10 @@ static int read_root(struct reader *r)
 		return fail(r, "bad syscalls '%s': 'yes', or no attribute",
 			    syscalls);
 	r->m->has_syscalls = syscalls != NULL;
+	uapi = get(r, "uapi");
+	if (uapi && strcmp(uapi, "yes"))
+		return fail(r, "bad uapi '%s': 'yes', or no attribute", uapi);
+	r->m->has_uapi = uapi != NULL;
 	r->seen_root = true;
 	return check_all_used(r);
 }

@@ -283,6 +283,8 @@ void store_write(const struct kabi_model *m, FILE *out)
 		attr(&w, "types", "btf");
 	if (m->has_syscalls)
 		attr(&w, "syscalls", "yes");
+	if (m->has_uapi)
+		attr(&w, "uapi", "yes");
 	emit(&w, ">");
 	/* an incomplete kernel says so first, and what was not read */
 	for (i = 0; i < m->nerrors; i++) {

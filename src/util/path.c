@@ -48,3 +48,22 @@ void path_normalize(char *path)
 		*out++ = '.';
 	*out = '\0';
 }
+
+static bool has_part(const char *path, const char *part)
+{
+	size_t len = strlen(part);
+	const char *p = path;
+
+	while ((p = strstr(p, part))) {
+		if (p == path || p[-1] == '/')
+			return true;
+		p += len;
+	}
+	return false;
+}
+
+bool path_is_uapi(const char *path)
+{
+	return has_part(path, "include/uapi/") ||
+	       has_part(path, "include/generated/uapi/");
+}
