@@ -6,7 +6,7 @@
 #   make fuzz           the libFuzzer harnesses (clang), in build-fuzz/
 #   make fuzz-run       each for FUZZ_SECONDS (default 30) from its seeds
 #   make check-browser  the HTML report in headless chromium
-#   make check-kernel   tests on real Debian kernels (downloads ~1 GB)
+#   make check-kernel   tests on real Debian kernels (downloads ~3 GB)
 #   make install        PREFIX=/usr/local DESTDIR=
 #   make DEVELOPER=0    release build: warnings stay warnings
 

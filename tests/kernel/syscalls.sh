@@ -6,7 +6,7 @@
 # native table that syscall-table.py reads without kabi (all but
 # sys_ni_syscall), and names each as the kernel's linux-headers packages
 # name its number (amd64: the generated unistd_64.h; arm64: <asm/unistd.h>
-# evaluated by the compiler, unistd-numbers.sh); `kabi diff --syscalls`
+# evaluated by the compiler, unistd-numbers); `kabi diff --syscalls`
 # finds no change from 6.1.0-53 to 6.1.0-57, and from 6.1.0-57 to
 # 6.12.107 adds and removes exactly the system calls the two tables
 # differ by, read without kabi.
@@ -24,7 +24,7 @@ unistd() {
 			"$flavour"/arch/x86/include/generated/uapi/asm/unistd_64.h |
 			grep -v '	syscalls$' | LC_ALL=C sort
 	else
-		"$top/tests/kernel/unistd-numbers.sh" "$1" "$flavour" \
+		"$top/tests/kernel/unistd-numbers" "$1" "$flavour" \
 			"$(ls -d "$4"/usr/src/linux-headers-*)"
 	fi
 }
