@@ -159,6 +159,41 @@ static int write_baseline(const struct dump_options *opts, struct kabi_model *m,
 	return atomic_file_commit(&af, d);
 }
 
+/*
+ * Where reading DWARF spent its CPU: the main thread's part (planning,
+ * merging fragments in order, resolving declarations, deduplicating) is
+ * serial; the workers' is not. Amdahl's law then bounds what more cores
+ * can give.
+ */
+static void print_cpu(const struct kdwarf_times *c)
+{
+	const struct parallel_times *t = &c->threads;
+	double workers = 0, total, serial;
+	unsigned i, cores[] = {8, 16, 64};
+
+	if (!t->workers)
+		return; /* -j1: all on one thread, nothing to split */
+	fprintf(stderr,
+		"kabi: CPU seconds reading DWARF: %.2f on the main thread "
+		"(serial: %.2f listing units, %.2f merging, %.2f resolving "
+		"declarations, %.2f deduplicating), workers",
+		t->main_cpu, c->plan, c->merge, c->resolve, c->finish);
+	for (i = 0; i < t->workers; i++) {
+		workers += t->worker_cpu[i];
+		fprintf(stderr, "%s %.2f", i ? "," : "", t->worker_cpu[i]);
+	}
+	total = t->main_cpu + workers;
+	serial = total > 0 ? t->main_cpu / total : 1;
+	fprintf(stderr,
+		"\nkabi: serial fraction %.0f%%: by Amdahl's law at "
+		"most",
+		100 * serial);
+	for (i = 0; i < 3; i++)
+		fprintf(stderr, "%s %.1fx on %u cores", i ? "," : "",
+			1 / (serial + (1 - serial) / cores[i]), cores[i]);
+	fputc('\n', stderr);
+}
+
 static void print_stats(const struct kabi_model *m,
 			const struct input_stats *in, double write)
 {
@@ -181,6 +216,7 @@ static void print_stats(const struct kabi_model *m,
 		"collecting types, %.2f deduplicating, %.2f writing\n",
 		in->exports, in->dwarf - st->finish_seconds,
 		m->from_btf ? "BTF" : "DWARF", st->finish_seconds, write);
+	print_cpu(&in->cpu);
 }
 
 int cmd_dump(int argc, char **argv)

@@ -218,6 +218,7 @@ static int load_kernel(int argc, char **argv, const struct input_options *opts,
 	dwarf.jobs = opts->jobs;
 	dwarf.debug_root = opts->debug_root;
 	dwarf.uapi = opts->uapi;
+	dwarf.times = &times->cpu;
 	if (opts->progress) {
 		dwarf.progress = opts->progress;
 		dwarf.progress_ctx = opts->progress_ctx;

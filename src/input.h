@@ -26,8 +26,9 @@ struct input_options {
 
 struct input_stats {
 	struct model_builder_stats builder;
-	double exports; /* seconds reading export tables */
-	double dwarf;	/* seconds reading DWARF or BTF */
+	double exports;		 /* seconds reading export tables */
+	double dwarf;		 /* seconds reading DWARF or BTF */
+	struct kdwarf_times cpu; /* of reading DWARF */
 };
 
 void input_options_init(struct input_options *o);

@@ -11,9 +11,10 @@
 #include <stdbool.h>
 
 #include "../elf/elf.h"
-#include "../model/model.h"
 #include "../model/builder.h"
+#include "../model/model.h"
 #include "../util/diag.h"
+#include "../util/parallel.h"
 
 struct kdwarf_options {
 	unsigned jobs;
@@ -30,6 +31,20 @@ struct kdwarf_options {
 	 * are not sought (most are not read at all).
 	 */
 	bool uapi;
+	/* when set, where the CPU time went (kabi dump --stats) */
+	struct kdwarf_times *times;
+};
+
+/*
+ * CPU seconds of reading DWARF: the workers', and the main thread's,
+ * split by what it does alone (the serial part) and what it waits on.
+ */
+struct kdwarf_times {
+	struct parallel_times threads; /* main_cpu: the whole of it */
+	double plan;		       /* listing vmlinux's units */
+	double merge;	/* adding each unit's fragments, in order */
+	double resolve; /* declarations, and --uapi's definitions */
+	double finish;	/* deduplicating and writing out the types */
 };
 
 /*

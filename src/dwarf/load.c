@@ -17,6 +17,7 @@
 #include "definitions.h"
 #include "open.h"
 #include "symbols.h"
+#include "../util/clock.h"
 #include "../util/parallel.h"
 #include "../util/sort.h"
 #include "../util/xalloc.h"
@@ -232,10 +233,21 @@ static uint32_t scope_of(const struct loader *l, size_t file)
 	return model_scope_of_file(l->kf->files[file].is_vmlinux, file);
 }
 
+/* Add the CPU seconds since *mark to *into (if asked), and move mark. */
+static void lap(double *into, double *mark)
+{
+	double now = clock_thread_cpu();
+
+	if (into)
+		*into += now - *mark;
+	*mark = now;
+}
+
 static void consume(size_t index, void *result, void *ctx)
 {
 	struct loader *l = ctx;
 	struct unit_result *res = result;
+	double start = l->opts->times ? clock_thread_cpu() : 0;
 	size_t i;
 
 	for (i = 0; i < res->n; i++)
@@ -248,6 +260,8 @@ static void consume(size_t index, void *result, void *ctx)
 	free(res);
 	if (l->opts->progress)
 		l->opts->progress(index + 1, l->nunits, l->opts->progress_ctx);
+	if (l->opts->times)
+		l->opts->times->merge += clock_thread_cpu() - start;
 }
 
 static void add_unit(struct loader *l, size_t file, Dwarf_Off cu)
@@ -460,6 +474,8 @@ void kdwarf_load(const struct kernel_files *kf,
 {
 	struct loader l = {.kf = kf, .opts = opts, .out = out, .diag = d};
 	unsigned threads = opts->jobs ? opts->jobs : 1, i;
+	struct kdwarf_times *times = opts->times;
+	double main_start = clock_thread_cpu(), mark = main_start;
 	size_t f;
 
 	l.exports = xcalloc(kf->count + 1, sizeof(*l.exports));
@@ -469,16 +485,21 @@ void kdwarf_load(const struct kernel_files *kf,
 		file_exports_init(&l.exports[f], out,
 				  model_intern(out, kf->files[f].module));
 	plan(&l);
+	lap(times ? &times->plan : NULL, &mark);
 	l.threads = xcalloc(threads, sizeof(*l.threads));
 	l.builder = model_builder_new();
 	definition_index_init(&l.definitions);
-	parallel_ordered(l.nunits, threads, 4 * (size_t)threads, work, consume,
-			 &l);
+	parallel_ordered_timed(l.nunits, threads, 4 * (size_t)threads, work,
+			       consume, &l, times ? &times->threads : NULL);
+	/* what the main thread spent merging, waits aside, is consume's */
+	mark = clock_thread_cpu();
 	if (opts->uapi)
 		walk_uapi(&l);
 	resolve_declarations(&l);
 	definition_index_free(&l.definitions);
+	lap(times ? &times->resolve : NULL, &mark);
 	model_builder_finish(l.builder, out);
+	lap(times ? &times->finish : NULL, &mark);
 	warn_untyped(&l);
 	if (stats)
 		model_builder_stats(l.builder, stats);
@@ -493,4 +514,6 @@ void kdwarf_load(const struct kernel_files *kf,
 	free(l.errors);
 	free(l.has_dwarf);
 	free(l.units);
+	if (times)
+		times->threads.main_cpu += clock_thread_cpu() - main_start;
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "xalloc.h"
 #include "banned.h"
 
@@ -66,6 +67,7 @@ struct ordered_state {
 struct ordered_worker {
 	struct ordered_state *st;
 	unsigned thread;
+	double cpu; /* seconds, when it ends */
 };
 
 static void *ordered_worker(void *arg)
@@ -92,12 +94,20 @@ static void *ordered_worker(void *arg)
 		pthread_cond_broadcast(&st->changed);
 	}
 	pthread_mutex_unlock(&st->lock);
+	w->cpu = clock_thread_cpu();
 	return NULL;
 }
 
 void parallel_ordered(size_t n, unsigned threads, size_t window,
 		      ordered_work_fn work, ordered_consume_fn consume,
 		      void *ctx)
+{
+	parallel_ordered_timed(n, threads, window, work, consume, ctx, NULL);
+}
+
+void parallel_ordered_timed(size_t n, unsigned threads, size_t window,
+			    ordered_work_fn work, ordered_consume_fn consume,
+			    void *ctx, struct parallel_times *times)
 {
 	struct ordered_state st = {
 	    .n = n, .window = window ? window : 1, .work = work, .ctx = ctx};
@@ -140,8 +150,14 @@ void parallel_ordered(size_t n, unsigned threads, size_t window,
 		pthread_cond_broadcast(&st.changed);
 		pthread_mutex_unlock(&st.lock);
 	}
-	for (t = 0; t < started; t++)
+	for (t = 0; t < started; t++) {
 		pthread_join(tids[t], NULL);
+		if (times && t < PARALLEL_MAX_TIMED)
+			times->worker_cpu[t] += workers[t].cpu;
+	}
+	if (times && started > times->workers)
+		times->workers =
+		    started < PARALLEL_MAX_TIMED ? started : PARALLEL_MAX_TIMED;
 	pthread_cond_destroy(&st.changed);
 	pthread_mutex_destroy(&st.lock);
 	free(st.results);

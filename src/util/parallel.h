@@ -26,6 +26,23 @@ typedef void (*ordered_consume_fn)(size_t index, void *result, void *ctx);
 void parallel_ordered(size_t n, unsigned threads, size_t window,
 		      ordered_work_fn work, ordered_consume_fn consume,
 		      void *ctx);
+
+/*
+ * Where the CPU time of a stage went (--stats): each worker thread's,
+ * and the calling thread's over the whole stage (its caller measures
+ * that), which holds what only it does: planning, consuming in order,
+ * what comes after.
+ */
+#define PARALLEL_MAX_TIMED 64
+struct parallel_times {
+	unsigned workers; /* threads started; 0: all on the calling thread */
+	double worker_cpu[PARALLEL_MAX_TIMED];
+	double main_cpu;
+};
+/* parallel_ordered, adding each worker's CPU time into *times. */
+void parallel_ordered_timed(size_t n, unsigned threads, size_t window,
+			    ordered_work_fn work, ordered_consume_fn consume,
+			    void *ctx, struct parallel_times *times);
 /* The number of CPUs this process may use (at least 1). */
 unsigned parallel_default_threads(void);
 
