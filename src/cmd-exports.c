@@ -166,6 +166,7 @@ int cmd_exports(int argc, char **argv)
 	package_add_paths(&kf, argc - optind, argv + optind, &opts.input.tree,
 			  opts.input.jobs, &d);
 	kernel_files_warn_no_vmlinux(&kf, &d);
+	kernel_files_warn_unused_btf(&kf, &d);
 	export_table_init(&table);
 	exports_read_files(&kf, opts.input.jobs, &table, &d);
 	/* what could be read is still listed; the exit status tells */

@@ -131,6 +131,7 @@ int cmd_syscalls(int argc, char **argv)
 	syscall_tables_init(&t);
 	package_add_paths(&kf, argc - optind, argv + optind, &opts.input.tree,
 			  1, &d);
+	kernel_files_warn_unused_btf(&kf, &d);
 	vmlinux = find_vmlinux(&kf, &d);
 	err = !vmlinux || syscalls_read(vmlinux, &t, &d);
 	if (!err)

@@ -372,6 +372,7 @@ int input_load_consumers(int npaths, char **paths,
 
 	kernel_files_init(&kf);
 	package_add_paths(&kf, npaths, paths, &o->tree, o->jobs, d);
+	kernel_files_warn_unused_btf(&kf, d);
 	export_table_init(&t);
 	t.read_imports = true;
 	exports_read_files(&kf, o->jobs, &t, d);

@@ -82,6 +82,12 @@ void kernel_files_free(struct kernel_files *kf);
 void kernel_files_add(struct kernel_files *kf, const char *path,
 		      const struct tree_options *opts, struct diag *d);
 /*
+ * A raw BTF was named to a command that reads no types (exports,
+ * imports, system calls): said, so that it is not thought to count.
+ */
+void kernel_files_warn_unused_btf(const struct kernel_files *kf,
+				  struct diag *d);
+/*
  * Pair each file still without DWARF beside it with the debug file of
  * its build-id in kf->by_build_id, once every path was added; the debug
  * files no file wanted are dropped.

@@ -744,3 +744,11 @@ void kernel_files_add(struct kernel_files *kf, const char *path,
 	}
 	settle(kf, path, had_vmlinux, err, d);
 }
+
+void kernel_files_warn_unused_btf(const struct kernel_files *kf, struct diag *d)
+{
+	if (kf->vmlinux_btf)
+		diag_warning(d, DIAG_AT_FILE(kf->vmlinux_btf),
+			     "raw BTF gives types, which this command does "
+			     "not read: not used");
+}
