@@ -47,6 +47,9 @@ static const char usage[] =
     "      --syscalls        also compare the system calls (the user-space\n"
     "                        interface): added, removed, renumbered, their\n"
     "                        parameters; baselines need 'dump --syscalls'\n"
+    "      --uapi            also compare the structs, unions and enums of\n"
+    "                        the uapi headers, exported or not; baselines\n"
+    "                        need 'dump --uapi'\n"
     "      --breaking-only   show only what makes the verdict breaking;\n"
     "                        the rest is counted as suppressed\n"
     "      --modules PATH    the modules (files or folders) whose view "
@@ -149,6 +152,9 @@ static int take_option(int c, const char *value, void *ctx)
 	case 'Y':
 		opts->input.syscalls = true;
 		return 0;
+	case 'U':
+		opts->input.uapi = true;
+		return 0;
 	case 'm':
 		ALLOC_GROW(opts->modules, opts->nmodules + 1,
 			   opts->modules_alloc);
@@ -182,6 +188,7 @@ static int parse_options(int argc, char **argv, struct diff_options *opts,
 	    {"ignore-crc", no_argument, NULL, 'C'},
 	    {"breaking-only", no_argument, NULL, 'B'},
 	    {"syscalls", no_argument, NULL, 'Y'},
+	    {"uapi", no_argument, NULL, 'U'},
 	    {"modules", required_argument, NULL, 'm'},
 	    {"format", required_argument, NULL, 'F'},
 	    {"full", no_argument, NULL, 'f'},
@@ -374,6 +381,21 @@ static int check_syscalls(const struct sides *s, struct diag *d)
 	return 0;
 }
 
+/* --uapi: both sides must hold their uapi types. */
+static int check_uapi(const struct sides *s, struct diag *d)
+{
+	unsigned i;
+
+	for (i = 0; i < 2; i++)
+		if (!s->models[i].has_uapi)
+			return diag_error(
+			    d, KABI_E_USAGE, DIAG_AT_FILE(s->paths[i]),
+			    "no uapi types to compare: a baseline written "
+			    "without 'kabi dump --uapi', or a list of "
+			    "exports");
+	return 0;
+}
+
 /*
  * What must hold before a comparison can be trusted: one machine, a
  * symbol list that names something, header folders that hold something.
@@ -384,7 +406,8 @@ static int check_comparable(struct diff_options *opts, struct sides *s,
 	const struct kabi_model *models[2] = {&s->models[0], &s->models[1]};
 
 	if (check_machines(s, d) || restrict_sides(opts, s, d) ||
-	    (opts->input.syscalls && check_syscalls(s, d)))
+	    (opts->input.syscalls && check_syscalls(s, d)) ||
+	    (opts->input.uapi && check_uapi(s, d)))
 		return -1;
 	return suppressions_check_header_dirs(&opts->rules, models, 2, d);
 }
@@ -438,7 +461,8 @@ static int compare(struct diff_options *opts, struct sides *s, struct diag *d)
 	if (opts->nmodules)
 		opts->report.modules = &impact;
 	opts->report.incomplete = d->errors > 0;
-	diff_models(&s->models[0], &s->models[1], &diff);
+	diff_models(&s->models[0], &s->models[1],
+		    opts->input.uapi ? DIFF_UAPI : 0, &diff);
 	if (opts->input.syscalls)
 		diff_syscalls(&diff);
 	diff_view_build(&view, &diff, &opts->rules);

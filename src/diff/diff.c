@@ -7,7 +7,7 @@
 #include "../util/banned.h"
 
 void diff_models(const struct kabi_model *old, const struct kabi_model *new,
-		 struct kabi_diff *d)
+		 unsigned flags, struct kabi_diff *d)
 {
 	struct differ df;
 
@@ -20,8 +20,12 @@ void diff_models(const struct kabi_model *old, const struct kabi_model *new,
 	df.d = d;
 	hashmap_init(&df.pair_index);
 	diff_symbols(&df);
+	if (flags & DIFF_UAPI)
+		diff_uapi_pair(&df);
 	differ_drain(&df);
 	diff_roots(d);
+	if (flags & DIFF_UAPI)
+		diff_uapi_finish(d);
 	hashmap_free(&df.pair_index);
 	free(df.queue);
 	free(df.items);
@@ -39,6 +43,7 @@ void diff_free(struct kabi_diff *d)
 	}
 	free(d->roots);
 	free(d->syscalls);
+	free(d->uapi);
 	diff_free_reverse(d);
 	free(d->pairs);
 	free(d->items);

@@ -101,7 +101,16 @@ enum severity { COMPATIBLE, BREAKING };
 	C(SYSCALL_PARAM_TYPE, "syscall-parameter-type", BREAKING,              \
 	  "parameter type changed, as the source spells it")                   \
 	C(SYSCALL_PARAM_RENAMED, "syscall-parameter-renamed", COMPATIBLE,      \
-	  "parameter renamed")
+	  "parameter renamed")                                                 \
+	C(UAPI_TYPE_ADDED, "uapi-type-added", COMPATIBLE,                      \
+	  "type of the uapi headers added to what the kernel uses")            \
+	C(UAPI_TYPE_REMOVED, "uapi-type-removed", BREAKING,                    \
+	  "type of the uapi headers no longer defined by the kernel (removed " \
+	  "from them, or no longer used)")                                     \
+	C(UAPI_TYPE_GREW, "uapi-type-grew", BREAKING,                          \
+	  "grew: programs built with the old size pass less than the kernel "  \
+	  "now reads, unless it takes the size from them, as clone3, openat2 " \
+	  "and sched_setattr do")
 
 enum change_kind {
 #define C(id, rule, severity, text) CHANGE_##id,
@@ -226,6 +235,20 @@ struct syscall_change {
 	enum severity severity;
 };
 
+/*
+ * A type of the uapi headers added, removed or changed (kabi diff
+ * --uapi), paired by kind and name. pair: its type pair when in both,
+ * whose items say what changed in it; through: when only what it holds
+ * changed, the nearest pair with changes of its own; its own items:
+ * added, removed, grew (old_value, new_value: the sizes in bytes).
+ */
+struct uapi_change {
+	uint32_t old_type, new_type; /* or KABI_NONE */
+	uint32_t pair, through;	     /* or KABI_NONE */
+	uint32_t first_item, nitems;
+	enum severity severity; /* of all it shows, through included */
+};
+
 /* The edges reversed, for walks from a root cause back to exports. */
 struct diff_reverse;
 
@@ -247,11 +270,21 @@ struct kabi_diff {
 	bool syscalls_compared;
 	struct syscall_change *syscalls;
 	size_t nsyscalls, syscalls_alloc;
+	/* DIFF_UAPI: sorted by spelling ("enum x", "struct y") */
+	bool uapi_compared;
+	size_t old_nuapi, new_nuapi; /* the uapi types of each side */
+	struct uapi_change *uapi;
+	size_t nuapi, uapi_alloc;
 };
 
-/* Compare two models; d must be freed with diff_free. */
+/*
+ * Compare two models; d must be freed with diff_free. DIFF_UAPI: also
+ * the types of the uapi headers (both must have them, has_uapi), the
+ * user-space interface, asked for apart from the module interface.
+ */
+#define DIFF_UAPI 1u
 void diff_models(const struct kabi_model *old, const struct kabi_model *new,
-		 struct kabi_diff *d);
+		 unsigned flags, struct kabi_diff *d);
 void diff_free(struct kabi_diff *d);
 /*
  * Compare the system calls of the two models too (both must have them):

@@ -62,6 +62,13 @@ void differ_values(struct differ *df, enum change_kind kind,
 
 /* Symbols paired and compared; then root causes found. */
 void diff_symbols(struct differ *df);
+/*
+ * The uapi types paired, before the pairs are compared (diff_uapi_pair);
+ * once root causes are found, those that did not change dropped and
+ * what did said (diff_uapi_finish).
+ */
+void diff_uapi_pair(struct differ *df);
+void diff_uapi_finish(struct kabi_diff *d);
 void diff_roots(struct kabi_diff *d);
 void diff_free_reverse(struct kabi_diff *d);
 

@@ -86,6 +86,28 @@ static void count_breaking_rules(const struct change_item *items, uint32_t n,
 	}
 }
 
+/*
+ * A uapi type change's breaking rules: its own, its pair's, and when
+ * only what it holds changed, those of the nearest change it holds.
+ */
+static void count_uapi_rules(const struct kabi_diff *d,
+			     const struct uapi_change *c, size_t *by_rule,
+			     const struct diff_view *v)
+{
+	const struct type_pair *p =
+	    c->pair != KABI_NONE ? &d->pairs[c->pair] : NULL;
+
+	count_breaking_rules(d->items + c->first_item, c->nitems, by_rule, v,
+			     SIZE_MAX);
+	if (p && p->nitems)
+		count_breaking_rules(d->items + p->first_item, p->nitems,
+				     by_rule, v, SIZE_MAX);
+	else if (c->through != KABI_NONE)
+		count_breaking_rules(d->items + d->pairs[c->through].first_item,
+				     d->pairs[c->through].nitems, by_rule, v,
+				     SIZE_MAX);
+}
+
 static void count_breaking(const struct diff_view *v, struct report_summary *s)
 {
 	const struct kabi_diff *d = v->d;
@@ -110,13 +132,18 @@ static void count_breaking(const struct diff_view *v, struct report_summary *s)
 			    d->items + d->syscalls[i].first_item,
 			    d->syscalls[i].nitems, s->breaking_syscalls_by_rule,
 			    v, SIZE_MAX);
+	for (i = 0; i < d->nuapi; i++)
+		if (v->uapi_shown[i])
+			count_uapi_rules(d, &d->uapi[i],
+					 s->breaking_uapi_by_rule, v);
 	s->breaking_by_crc_alone =
 	    s->breaking_exports_by_rule[CHANGE_CRC_CHANGED];
 	for (k = 0; k < CHANGE_COUNT; k++)
 		if (k != CHANGE_CRC_CHANGED &&
 		    (s->breaking_roots_by_rule[k] ||
 		     s->breaking_exports_by_rule[k] ||
-		     s->breaking_syscalls_by_rule[k]))
+		     s->breaking_syscalls_by_rule[k] ||
+		     s->breaking_uapi_by_rule[k]))
 			s->breaking_by_crc_alone = false;
 }
 
@@ -199,6 +226,22 @@ void report_summarize(const struct diff_view *v, struct report_summary *s)
 			s->syscalls_removed++;
 		else
 			s->syscalls_changed++;
+		if (c->severity == BREAKING)
+			s->breaking = true;
+	}
+	for (i = 0; i < d->nuapi; i++) {
+		const struct uapi_change *c = &d->uapi[i];
+
+		if (!v->uapi_shown[i]) {
+			s->hidden_uapi++;
+			continue;
+		}
+		if (c->old_type == KABI_NONE)
+			s->uapi_added++;
+		else if (c->new_type == KABI_NONE)
+			s->uapi_removed++;
+		else
+			s->uapi_changed++;
 		if (c->severity == BREAKING)
 			s->breaking = true;
 	}
@@ -585,7 +628,8 @@ int report_exit_status(const struct diff_view *v,
 	if (report_failing_modules(o))
 		return incomplete | REPORT_EXIT_CHANGED | REPORT_EXIT_BREAKING;
 	if (!s.added && !s.removed && !s.changed && !s.roots &&
-	    !s.syscalls_added && !s.syscalls_removed && !s.syscalls_changed)
+	    !s.syscalls_added && !s.syscalls_removed && !s.syscalls_changed &&
+	    !s.uapi_added && !s.uapi_removed && !s.uapi_changed)
 		return incomplete;
 	return incomplete | REPORT_EXIT_CHANGED |
 	       (s.breaking ? REPORT_EXIT_BREAKING : 0);
@@ -617,7 +661,7 @@ static void add_rule_counts(struct strbuf *sb, const size_t *by_rule, char glue)
 void report_add_because(struct strbuf *sb, const struct report_summary *s,
 			const struct report_options *o, char glue)
 {
-	size_t roots = 0, exports = 0, calls = 0;
+	size_t roots = 0, exports = 0, calls = 0, uapi = 0;
 	size_t modules = report_failing_modules(o);
 	unsigned k;
 
@@ -625,6 +669,7 @@ void report_add_because(struct strbuf *sb, const struct report_summary *s,
 		roots += s->breaking_roots_by_rule[k];
 		exports += s->breaking_exports_by_rule[k];
 		calls += s->breaking_syscalls_by_rule[k];
+		uapi += s->breaking_uapi_by_rule[k];
 	}
 	if (roots) {
 		strbuf_adds(sb, "root causes: ");
@@ -639,7 +684,32 @@ void report_add_because(struct strbuf *sb, const struct report_summary *s,
 						 : "system calls: ");
 		add_rule_counts(sb, s->breaking_syscalls_by_rule, glue);
 	}
+	if (uapi) {
+		strbuf_adds(sb, roots || exports || calls ? "; uapi types: "
+							  : "uapi types: ");
+		add_rule_counts(sb, s->breaking_uapi_by_rule, glue);
+	}
 	if (modules)
 		strbuf_addf(sb, "%smodules that will not load: %zu",
-			    roots || exports || calls ? "; " : "", modules);
+			    roots || exports || calls || uapi ? "; " : "",
+			    modules);
+}
+
+bool report_which_holds(enum change_which which, bool in_old, bool in_new)
+{
+	switch (which) {
+	case WHICH_REMOVED:
+		return in_old && !in_new;
+	case WHICH_ADDED:
+		return !in_old && in_new;
+	case WHICH_CHANGED:
+		return in_old && in_new;
+	default:
+		return true;
+	}
+}
+
+const char *report_breaking_mark(enum change_kind kind)
+{
+	return change_severity(kind) == BREAKING ? ", breaking" : "";
 }

@@ -288,18 +288,40 @@ struct html_state {
 	const char *sep;
 };
 
-static void html_call(void *ctx, const struct syscall_change *c,
-		      const char *label)
+static void html_head_of(struct html_state *h, enum severity severity_of,
+			 const char *label)
 {
-	struct html_state *h = ctx;
 	const char *severity =
-	    c->severity == BREAKING ? "breaking" : "compatible";
+	    severity_of == BREAKING ? "breaking" : "compatible";
 
 	fputs("<li><code>", h->out);
 	html_text(h->out, label);
 	fprintf(h->out, "</code> <span class=\"%s\">[%s]</span>:", severity,
 		severity);
 	h->sep = " ";
+}
+
+static void html_call(void *ctx, const struct syscall_change *c,
+		      const char *label)
+{
+	html_head_of(ctx, c->severity, label);
+}
+
+static void html_uapi_type(void *ctx, const struct uapi_change *c,
+			   const char *label)
+{
+	html_head_of(ctx, c->severity, label);
+}
+
+static void html_through(void *ctx, const char *label)
+{
+	struct html_state *h = ctx;
+
+	fputs(h->sep, h->out);
+	fputs("changed through <code>", h->out);
+	html_text(h->out, label);
+	fputs("</code>", h->out);
+	h->sep = "; ";
 }
 
 static void html_item(void *ctx, const struct change_item *it, const char *text)
@@ -319,6 +341,22 @@ static void html_end(void *ctx, const struct syscall_change *c)
 	(void)c;
 	fputs("</li>\n", h->out);
 }
+static void html_uapi_end(void *ctx, const struct uapi_change *c)
+{
+	(void)c;
+	html_end(ctx, NULL);
+}
+
+static void html_uapi(FILE *out, const struct diff_view *v)
+{
+	const struct uapi_writer w = {html_uapi_type, html_item, html_through,
+				      html_uapi_end};
+	struct html_state h = {out, " "};
+
+	fputs("<h2>User-space types</h2>\n<ul id=\"uapi\">\n", out);
+	report_each_uapi(v, WHICH_ALL, &w, &h);
+	fputs("</ul>\n", out);
+}
 
 static void html_syscalls(FILE *out, const struct diff_view *v)
 {
@@ -326,7 +364,7 @@ static void html_syscalls(FILE *out, const struct diff_view *v)
 	struct html_state h = {out, " "};
 
 	fputs("<h2>System calls</h2>\n<ul id=\"syscalls\">\n", out);
-	report_each_syscall(v, SYSCALLS_ALL, &w, &h);
+	report_each_syscall(v, WHICH_ALL, &w, &h);
 	fputs("</ul>\n", out);
 }
 
@@ -346,6 +384,8 @@ void report_html(FILE *out, const struct diff_view *v,
 	}
 	if (s.syscalls_added || s.syscalls_removed || s.syscalls_changed)
 		html_syscalls(out, v);
+	if (s.uapi_added || s.uapi_removed || s.uapi_changed)
+		html_uapi(out, v);
 	if (o->modules)
 		html_modules(out, o);
 	fprintf(out, "<script>%s</script>\n</body>\n</html>\n", script);

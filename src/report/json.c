@@ -169,7 +169,8 @@ static void json_summary(FILE *out, const struct diff_view *v,
 	for (k = 0; k < CHANGE_COUNT; k++)
 		if (s.breaking_roots_by_rule[k] ||
 		    s.breaking_exports_by_rule[k] ||
-		    s.breaking_syscalls_by_rule[k]) {
+		    s.breaking_syscalls_by_rule[k] ||
+		    s.breaking_uapi_by_rule[k]) {
 			fprintf(out, "%s{\"rule\": ", sep);
 			json_str(out, change_rule(k));
 			fprintf(out, ", \"root_causes\": %zu, \"exports\": %zu",
@@ -178,6 +179,9 @@ static void json_summary(FILE *out, const struct diff_view *v,
 			if (s.breaking_syscalls_by_rule[k])
 				fprintf(out, ", \"syscalls\": %zu",
 					s.breaking_syscalls_by_rule[k]);
+			if (s.breaking_uapi_by_rule[k])
+				fprintf(out, ", \"uapi_types\": %zu",
+					s.breaking_uapi_by_rule[k]);
 			fputc('}', out);
 			sep = ", ";
 		}
@@ -343,6 +347,10 @@ void report_json(FILE *out, const struct diff_view *v,
 	if (d->syscalls_compared) {
 		fputs(",\n  \"syscalls\": [", out);
 		report_syscalls_json(out, v);
+	}
+	if (d->uapi_compared) {
+		fputs(",\n  \"uapi_types\": [", out);
+		report_uapi_json(out, v);
 	}
 	if (o->modules) {
 		size_t *numbers = report_root_numbers(v);

@@ -71,6 +71,12 @@ static void md_summary(FILE *out, const struct diff_view *v,
 			v->d->old->nsyscalls, v->d->new->nsyscalls,
 			s->syscalls_added, s->syscalls_removed,
 			s->syscalls_changed);
+	if (v->d->uapi_compared)
+		fprintf(out,
+			"| uapi types | %zu → %zu: %zu added, %zu removed, "
+			"%zu changed |\n",
+			v->d->old_nuapi, v->d->new_nuapi, s->uapi_added,
+			s->uapi_removed, s->uapi_changed);
 	if (o->modules)
 		fprintf(out, "| Modules | %zu given, %zu will not load |\n",
 			o->modules->consumers->nmodules,
@@ -310,13 +316,45 @@ static void md_end(void *ctx, const struct syscall_change *c)
 	fputs("\n", md->out);
 }
 
+static void md_uapi_type(void *ctx, const struct uapi_change *c,
+			 const char *label)
+{
+	(void)c;
+	md_call(ctx, NULL, label);
+}
+
+static void md_through(void *ctx, const char *label)
+{
+	struct md_state *md = ctx;
+
+	fprintf(md->out, "%s changed through `%s`", md->sep, label);
+	md->sep = ";";
+}
+
+static void md_uapi_end(void *ctx, const struct uapi_change *c)
+{
+	(void)c;
+	md_end(ctx, NULL);
+}
+
+static void md_uapi(FILE *out, const struct diff_view *v)
+{
+	const struct uapi_writer w = {md_uapi_type, md_item, md_through,
+				      md_uapi_end};
+	struct md_state md = {out, ""};
+
+	fputs("### User-space types\n\n", out);
+	report_each_uapi(v, WHICH_ALL, &w, &md);
+	fputs("\n", out);
+}
+
 static void md_syscalls(FILE *out, const struct diff_view *v)
 {
 	const struct syscall_writer w = {md_call, md_item, md_end};
 	struct md_state md = {out, ""};
 
 	fputs("### System calls\n\n", out);
-	report_each_syscall(v, SYSCALLS_ALL, &w, &md);
+	report_each_syscall(v, WHICH_ALL, &w, &md);
 	fputs("\n", out);
 }
 
@@ -334,6 +372,8 @@ void report_markdown(FILE *out, const struct diff_view *v,
 	md_exports(out, v, &s, o);
 	if (s.syscalls_added || s.syscalls_removed || s.syscalls_changed)
 		md_syscalls(out, v);
+	if (s.uapi_added || s.uapi_removed || s.uapi_changed)
+		md_uapi(out, v);
 	if (o->modules)
 		md_modules(out, o);
 }

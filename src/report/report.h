@@ -90,6 +90,10 @@ struct report_summary {
 	size_t syscalls_added, syscalls_removed, syscalls_changed;
 	size_t hidden_syscalls; /* by --breaking-only */
 	size_t breaking_syscalls_by_rule[CHANGE_COUNT];
+	/* kabi diff --uapi */
+	size_t uapi_added, uapi_removed, uapi_changed;
+	size_t hidden_uapi; /* by --breaking-only */
+	size_t breaking_uapi_by_rule[CHANGE_COUNT];
 };
 
 void report_summarize(const struct diff_view *v, struct report_summary *s);
@@ -147,18 +151,46 @@ struct syscall_writer {
 	void (*item)(void *ctx, const struct change_item *it, const char *text);
 	void (*end)(void *ctx, const struct syscall_change *c);
 };
-enum syscall_which {
-	SYSCALLS_ALL,
-	SYSCALLS_REMOVED,
-	SYSCALLS_ADDED,
-	SYSCALLS_CHANGED, /* in both kernels */
+enum change_which {
+	WHICH_ALL,
+	WHICH_REMOVED,
+	WHICH_ADDED,
+	WHICH_CHANGED, /* in both kernels */
 };
+/* Whether a change present in_old and in_new is of the kind asked. */
+bool report_which_holds(enum change_which which, bool in_old, bool in_new);
+/* ", breaking" after a rule of a breaking kind, else "" */
+const char *report_breaking_mark(enum change_kind kind);
+/* Text lines of the user-space sections (text.c): an item, and the
+ * heading of the added or removed ones ("  removed [rule, breaking]: 2"). */
+void report_text_item(FILE *out, const struct change_item *it,
+		      const char *text);
+void report_text_list_heading(FILE *out, enum change_which which,
+			      enum change_kind kind, size_t n);
 /* Walk the shown system call changes of one kind, in the diff's order. */
-void report_each_syscall(const struct diff_view *v, enum syscall_which which,
+void report_each_syscall(const struct diff_view *v, enum change_which which,
 			 const struct syscall_writer *w, void *ctx);
 /* How many shown system call changes are of one kind. */
 size_t report_count_syscalls(const struct diff_view *v,
-			     enum syscall_which which);
+			     enum change_which which);
+
+/*
+ * The uapi types compared (report/uapi.c), walked as the system calls
+ * are: each shown change with its label ("struct stat"), each shown item
+ * as words, the nearest change it holds when only that changed
+ * ("struct timespec"), and its end. Any callback may be NULL.
+ */
+struct uapi_writer {
+	void (*type)(void *ctx, const struct uapi_change *c, const char *label);
+	void (*item)(void *ctx, const struct change_item *it, const char *text);
+	void (*through)(void *ctx, const char *label);
+	void (*end)(void *ctx, const struct uapi_change *c);
+};
+void report_each_uapi(const struct diff_view *v, enum change_which which,
+		      const struct uapi_writer *w, void *ctx);
+size_t report_count_uapi(const struct diff_view *v, enum change_which which);
+void report_uapi_text(FILE *out, const struct diff_view *v);
+void report_uapi_json(FILE *out, const struct diff_view *v);
 /* The per-module view (report/modules.c): text and JSON. */
 void report_modules_text(FILE *out, const struct diff_view *v,
 			 const struct report_options *o,

@@ -46,24 +46,13 @@ static void describe_item(struct strbuf *sb, const struct change_item *it)
 	}
 }
 
-static bool is_which(const struct syscall_change *c, enum syscall_which which)
+static bool is_which(const struct syscall_change *c, enum change_which which)
 {
-	bool old = c->old_call != KABI_NONE, new = c->new_call != KABI_NONE;
-
-	switch (which) {
-	case SYSCALLS_REMOVED:
-		return old && !new;
-	case SYSCALLS_ADDED:
-		return !old && new;
-	case SYSCALLS_CHANGED:
-		return old && new;
-	default:
-		return true;
-	}
+	return report_which_holds(which, c->old_call != KABI_NONE,
+				  c->new_call != KABI_NONE);
 }
 
-size_t report_count_syscalls(const struct diff_view *v,
-			     enum syscall_which which)
+size_t report_count_syscalls(const struct diff_view *v, enum change_which which)
 {
 	size_t i, n = 0;
 
@@ -72,7 +61,7 @@ size_t report_count_syscalls(const struct diff_view *v,
 	return n;
 }
 
-void report_each_syscall(const struct diff_view *v, enum syscall_which which,
+void report_each_syscall(const struct diff_view *v, enum change_which which,
 			 const struct syscall_writer *w, void *ctx)
 {
 	const struct kabi_diff *d = v->d;
@@ -105,11 +94,6 @@ void report_each_syscall(const struct diff_view *v, enum syscall_which which,
 	strbuf_release(&sb);
 }
 
-static const char *breaking_mark(enum change_kind kind)
-{
-	return change_severity(kind) == BREAKING ? ", breaking" : "";
-}
-
 /* --- text ---------------------------------------------------------------- */
 
 static void text_listed(void *ctx, const struct syscall_change *c,
@@ -128,25 +112,21 @@ static void text_call(void *ctx, const struct syscall_change *c,
 
 static void text_item(void *ctx, const struct change_item *it, const char *text)
 {
-	fprintf(ctx, "       %s [%s%s]\n", text, change_rule(it->kind),
-		breaking_mark(it->kind));
+	report_text_item(ctx, it, text);
 }
 
 /* The calls added or removed, on lines of their own under one heading. */
 static void text_list(FILE *out, const struct diff_view *v,
-		      enum syscall_which which)
+		      enum change_which which)
 {
 	const struct syscall_writer w = {.call = text_listed};
-	enum change_kind kind = which == SYSCALLS_ADDED
-				    ? CHANGE_SYSCALL_ADDED
-				    : CHANGE_SYSCALL_REMOVED;
+	enum change_kind kind = which == WHICH_ADDED ? CHANGE_SYSCALL_ADDED
+						     : CHANGE_SYSCALL_REMOVED;
 	size_t n = report_count_syscalls(v, which);
 
 	if (!n)
 		return;
-	fprintf(out, "  %s [%s%s]: %zu\n",
-		which == SYSCALLS_ADDED ? "added" : "removed",
-		change_rule(kind), breaking_mark(kind), n);
+	report_text_list_heading(out, which, kind, n);
 	report_each_syscall(v, which, &w, out);
 }
 
@@ -155,12 +135,12 @@ void report_syscalls_text(FILE *out, const struct diff_view *v)
 	const struct syscall_writer changed = {.call = text_call,
 					       .item = text_item};
 
-	if (!report_count_syscalls(v, SYSCALLS_ALL))
+	if (!report_count_syscalls(v, WHICH_ALL))
 		return;
 	fprintf(out, "\nSystem calls\n");
-	text_list(out, v, SYSCALLS_REMOVED);
-	text_list(out, v, SYSCALLS_ADDED);
-	report_each_syscall(v, SYSCALLS_CHANGED, &changed, out);
+	text_list(out, v, WHICH_REMOVED);
+	text_list(out, v, WHICH_ADDED);
+	report_each_syscall(v, WHICH_CHANGED, &changed, out);
 }
 
 /* --- JSON ---------------------------------------------------------------- */
@@ -224,6 +204,6 @@ void report_syscalls_json(FILE *out, const struct diff_view *v)
 	const struct syscall_writer w = {json_call, json_item, json_end};
 	struct json_state j = {out, v->d, "\n    ", ""};
 
-	report_each_syscall(v, SYSCALLS_ALL, &w, &j);
+	report_each_syscall(v, WHICH_ALL, &w, &j);
 	fputs(*j.sep == ',' ? "\n  ]" : "]", out);
 }

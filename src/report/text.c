@@ -24,7 +24,8 @@ static void print_suppressed(FILE *out, const struct diff_view *v,
 	const char *sep = " (";
 	uint32_t k;
 
-	if (!s->hidden_roots && !s->hidden_symbols && !s->hidden_syscalls)
+	if (!s->hidden_roots && !s->hidden_symbols && !s->hidden_syscalls &&
+	    !s->hidden_uapi)
 		return;
 	fprintf(out, "  suppressed:  %zu root cause%s, %zu export change%s",
 		s->hidden_roots, s->hidden_roots == 1 ? "" : "s",
@@ -32,6 +33,9 @@ static void print_suppressed(FILE *out, const struct diff_view *v,
 	if (s->hidden_syscalls)
 		fprintf(out, ", %zu system call%s", s->hidden_syscalls,
 			s->hidden_syscalls == 1 ? "" : "s");
+	if (s->hidden_uapi)
+		fprintf(out, ", %zu uapi type%s", s->hidden_uapi,
+			s->hidden_uapi == 1 ? "" : "s");
 	for (k = 0; k < v->nrules; k++)
 		if (v->hits[k]) {
 			fprintf(out, "%s%s: %zu", sep, view_rule_name(v, k),
@@ -143,6 +147,13 @@ static void print_summary(FILE *out, const struct diff_view *v,
 		    "changed\n",
 		    d->old->nsyscalls, d->new->nsyscalls, s->syscalls_added,
 		    s->syscalls_removed, s->syscalls_changed);
+	if (d->uapi_compared)
+		fprintf(
+		    out,
+		    "  uapi types:  %zu -> %zu: %zu added, %zu removed, %zu "
+		    "changed\n",
+		    d->old_nuapi, d->new_nuapi, s->uapi_added, s->uapi_removed,
+		    s->uapi_changed);
 	if (o->modules)
 		fprintf(out, "  modules:     %zu given, %zu will not load\n",
 			o->modules->consumers->nmodules,
@@ -423,7 +434,22 @@ void report_text(FILE *out, const struct diff_view *v,
 		print_crc_only(out, v, &s, o);
 	}
 	report_syscalls_text(out, v);
+	report_uapi_text(out, v);
 	if (o->show_suppressed && (s.hidden_roots || s.hidden_symbols))
 		print_hidden(out, v, paths, o);
 	diff_paths_free(paths);
+}
+
+void report_text_item(FILE *out, const struct change_item *it, const char *text)
+{
+	fprintf(out, "       %s [%s%s]\n", text, change_rule(it->kind),
+		report_breaking_mark(it->kind));
+}
+
+void report_text_list_heading(FILE *out, enum change_which which,
+			      enum change_kind kind, size_t n)
+{
+	fprintf(out, "  %s [%s%s]: %zu\n",
+		which == WHICH_ADDED ? "added" : "removed", change_rule(kind),
+		report_breaking_mark(kind), n);
 }

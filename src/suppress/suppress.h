@@ -130,6 +130,7 @@ struct diff_view {
 	size_t *hits;	     /* per rule (see view_rule_name): what it hid */
 	size_t ignored_crcs; /* CRC changes --ignore-crc kept out of sight */
 	bool *syscall_shown; /* per system call change */
+	bool *uapi_shown;    /* per uapi type change */
 	size_t nrules;
 };
 
@@ -142,7 +143,7 @@ const char *view_rule_name(const struct diff_view *v, uint32_t rule);
 /* Whether anything of a symbol change shows; whether one of its items does. */
 bool view_symbol_shown(const struct diff_view *v, size_t symbol);
 bool view_item_shown(const struct diff_view *v, size_t symbol, uint32_t item);
-/* Whether an item of a shown system call change shows. */
+/* Whether an item of a shown system call or uapi type change shows. */
 bool view_syscall_item_shown(const struct diff_view *v,
 			     const struct change_item *it);
 

@@ -547,6 +547,14 @@ void diff_view_build(struct diff_view *v, const struct kabi_diff *d,
 		if (!v->syscall_shown[i])
 			v->hits[rule_breaking_only(v)]++;
 	}
+	/* uapi types likewise */
+	v->uapi_shown = xcalloc(d->nuapi + 1, sizeof(bool));
+	for (i = 0; i < d->nuapi; i++) {
+		v->uapi_shown[i] =
+		    !s->breaking_only || d->uapi[i].severity == BREAKING;
+		if (!v->uapi_shown[i])
+			v->hits[rule_breaking_only(v)]++;
+	}
 	free(subtype_hidden);
 }
 
@@ -558,6 +566,7 @@ void diff_view_free(struct diff_view *v)
 	free(v->symbol_severity);
 	free(v->hits);
 	free(v->syscall_shown);
+	free(v->uapi_shown);
 	memset(v, 0, sizeof(*v));
 }
 

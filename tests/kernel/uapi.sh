@@ -11,12 +11,18 @@
 # sigaction, kexec_segment, stat64. Also: without --uapi the baseline
 # has no uapi part; a symbol list keeps every uapi type; the baseline
 # reads back to the same bytes.
+# Then `kabi diff --uapi` of 6.1.0-53 -> 6.1.0-57 -> 6.12.107: the uapi
+# types it finds changed in themselves are exactly those whose
+# definition changed in the headers' text (uapi-text.py, which sets
+# aside what DWARF cannot see) among the types both baselines have; but
+# union __sifields in 6.12, whose text lost members under #ifdef
+# __ia64__ that an x86 kernel never had.
 # Prints TAP; run by `make check-kernel`.
 set -u
 . "$(dirname "$0")/tap.inc"
 
 ver=6.1.0-57
-echo "1..4"
+echo "1..6"
 set -- $("$fetch" "linux-image-$ver-cloud-amd64-dbg" "linux-headers-$ver-common") || exit 1
 tree=$1
 headers=$(ls -d "$2"/usr/src/linux-headers-*)
@@ -61,4 +67,42 @@ result $? "$ver: a symbol list of 100 exports keeps every uapi type"
 
 "$KABI" dump "$work/uapi.xml" | cmp -s - "$work/uapi.xml"
 result $? "$ver: the --uapi baseline reads back to the same bytes"
+
+# changed_by_text OLD NEW: the uapi types of both whose text changed
+changed_by_text() {
+	"$top/tests/kernel/uapi-text.py" "$(ls -d "$work/h-$1"/usr/src/*)" \
+		"$(ls -d "$work/h-$2"/usr/src/*)" x86 | LC_ALL=C sort >"$work/text"
+	uapi_types "$work/$1.xml" >"$work/in-old"
+	uapi_types "$work/$2.xml" | LC_ALL=C comm -12 "$work/in-old" - |
+		LC_ALL=C comm -12 "$work/text" -
+}
+# changed_by_kabi OLD NEW: those kabi finds changed in themselves
+changed_by_kabi() {
+	"$KABI" diff --uapi --format json "$work/$1.xml" "$work/$2.xml" |
+		/usr/bin/python3 -c '
+import json, sys
+for c in json.load(sys.stdin)["uapi_types"]:
+    if c["status"] == "changed" and "through" not in c:
+        print(c["type"])' | LC_ALL=C sort
+}
+cp "$work/uapi.xml" "$work/6.1.0-57.xml"
+for v in 6.1.0-53 6.12.107+deb12; do
+	t=$("$fetch" "linux-image-$v-cloud-amd64-dbg") || exit 1
+	"$KABI" dump --uapi -o "$work/$v.xml" "$t" 2>/dev/null
+done
+for v in 6.1.0-53 6.1.0-57 6.12.107+deb12; do
+	h=$("$fetch" "linux-headers-$v-common") || exit 1
+	ln -s "$h" "$work/h-$v"
+done
+for pair in "6.1.0-53 6.1.0-57" "6.1.0-57 6.12.107+deb12"; do
+	set -- $pair
+	changed_by_text "$1" "$2" >"$work/want"
+	changed_by_kabi "$1" "$2" >"$work/got"
+	LC_ALL=C comm -3 "$work/want" "$work/got" |
+		grep -v -x '	*union __sifields' >"$work/differ"
+	echo "# $1 -> $2: $(wc -l <"$work/got") uapi types changed in themselves, $(wc -l <"$work/want") by the headers' text"
+	sed 's/^/# differ: /' "$work/differ" | head -10
+	[ -s "$work/want" ] && [ ! -s "$work/differ" ]
+	result $? "$1 -> $2: the uapi types changed, as the headers' text says"
+done
 [ $failed = 0 ]
