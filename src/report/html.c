@@ -288,12 +288,14 @@ struct html_state {
 	const char *sep;
 };
 
-static void html_head_of(struct html_state *h, enum severity severity_of,
-			 const char *label)
+static void html_change_head(void *ctx, size_t index, enum severity severity_of,
+			     const char *label)
 {
+	struct html_state *h = ctx;
 	const char *severity =
 	    severity_of == BREAKING ? "breaking" : "compatible";
 
+	(void)index;
 	fputs("<li><code>", h->out);
 	html_text(h->out, label);
 	fprintf(h->out, "</code> <span class=\"%s\">[%s]</span>:", severity,
@@ -301,16 +303,14 @@ static void html_head_of(struct html_state *h, enum severity severity_of,
 	h->sep = " ";
 }
 
-static void html_call(void *ctx, const struct syscall_change *c,
-		      const char *label)
+static void html_item(void *ctx, const struct change_item *it, const char *text)
 {
-	html_head_of(ctx, c->severity, label);
-}
+	struct html_state *h = ctx;
 
-static void html_uapi_type(void *ctx, const struct uapi_change *c,
-			   const char *label)
-{
-	html_head_of(ctx, c->severity, label);
+	fputs(h->sep, h->out);
+	html_text(h->out, text);
+	fprintf(h->out, " <code>[%s]</code>", change_rule(it->kind));
+	h->sep = "; ";
 }
 
 static void html_through(void *ctx, const char *label)
@@ -324,47 +324,23 @@ static void html_through(void *ctx, const char *label)
 	h->sep = "; ";
 }
 
-static void html_item(void *ctx, const struct change_item *it, const char *text)
+static void html_end(void *ctx)
 {
 	struct html_state *h = ctx;
 
-	fputs(h->sep, h->out);
-	html_text(h->out, text);
-	fprintf(h->out, " <code>[%s]</code>", change_rule(it->kind));
-	h->sep = "; ";
-}
-
-static void html_end(void *ctx, const struct syscall_change *c)
-{
-	struct html_state *h = ctx;
-
-	(void)c;
 	fputs("</li>\n", h->out);
 }
-static void html_uapi_end(void *ctx, const struct uapi_change *c)
-{
-	(void)c;
-	html_end(ctx, NULL);
-}
 
-static void html_uapi(FILE *out, const struct diff_view *v)
+/* A user-space section: system calls, or uapi types. */
+static void html_changes(FILE *out, const struct diff_view *v,
+			 const char *title, const char *id, change_walk walk)
 {
-	const struct uapi_writer w = {html_uapi_type, html_item, html_through,
-				      html_uapi_end};
+	const struct change_writer w = {html_change_head, html_item,
+					html_through, html_end};
 	struct html_state h = {out, " "};
 
-	fputs("<h2>User-space types</h2>\n<ul id=\"uapi\">\n", out);
-	report_each_uapi(v, WHICH_ALL, &w, &h);
-	fputs("</ul>\n", out);
-}
-
-static void html_syscalls(FILE *out, const struct diff_view *v)
-{
-	const struct syscall_writer w = {html_call, html_item, html_end};
-	struct html_state h = {out, " "};
-
-	fputs("<h2>System calls</h2>\n<ul id=\"syscalls\">\n", out);
-	report_each_syscall(v, WHICH_ALL, &w, &h);
+	fprintf(out, "<h2>%s</h2>\n<ul id=\"%s\">\n", title, id);
+	walk(v, WHICH_ALL, &w, &h);
 	fputs("</ul>\n", out);
 }
 
@@ -383,9 +359,11 @@ void report_html(FILE *out, const struct diff_view *v,
 		html_names(out, v, true);
 	}
 	if (s.syscalls_added || s.syscalls_removed || s.syscalls_changed)
-		html_syscalls(out, v);
+		html_changes(out, v, "System calls", "syscalls",
+			     report_each_syscall);
 	if (s.uapi_added || s.uapi_removed || s.uapi_changed)
-		html_uapi(out, v);
+		html_changes(out, v, "User-space types", "uapi",
+			     report_each_uapi);
 	if (o->modules)
 		html_modules(out, o);
 	fprintf(out, "<script>%s</script>\n</body>\n</html>\n", script);

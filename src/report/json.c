@@ -370,3 +370,45 @@ void report_json(FILE *out, const struct diff_view *v,
 	}
 	fputs(*sep == ',' ? "\n  ]\n}\n" : "]\n}\n", out);
 }
+
+void report_json_changes_init(struct json_changes *j, FILE *out,
+			      const struct kabi_diff *d)
+{
+	j->out = out;
+	j->d = d;
+	j->sep = "\n    ";
+	j->item_sep = "";
+}
+
+void report_json_change_open(struct json_changes *j)
+{
+	fputs(j->sep, j->out);
+	j->sep = ",\n    ";
+	j->item_sep = "";
+}
+
+void report_json_change_item(void *ctx, const struct change_item *it,
+			     const char *text)
+{
+	struct json_changes *j = ctx;
+
+	fprintf(j->out, "%s{\"rule\": \"%s\", \"severity\": \"%s\", \"text\": ",
+		j->item_sep, change_rule(it->kind),
+		change_severity(it->kind) == BREAKING ? "breaking"
+						      : "compatible");
+	report_json_string(j->out, text);
+	fputc('}', j->out);
+	j->item_sep = ", ";
+}
+
+void report_json_change_end(void *ctx)
+{
+	struct json_changes *j = ctx;
+
+	fputs(j->item_sep ? "]}" : "}", j->out);
+}
+
+void report_json_changes_close(struct json_changes *j)
+{
+	fputs(*j->sep == ',' ? "\n  ]" : "]", j->out);
+}

@@ -290,12 +290,13 @@ struct md_state {
 	const char *sep;
 };
 
-static void md_call(void *ctx, const struct syscall_change *c,
+static void md_head(void *ctx, size_t index, enum severity severity,
 		    const char *label)
 {
 	struct md_state *md = ctx;
 
-	(void)c;
+	(void)index;
+	(void)severity;
 	fprintf(md->out, "- `%s`:", label);
 	md->sep = "";
 }
@@ -308,21 +309,6 @@ static void md_item(void *ctx, const struct change_item *it, const char *text)
 	md->sep = ";";
 }
 
-static void md_end(void *ctx, const struct syscall_change *c)
-{
-	struct md_state *md = ctx;
-
-	(void)c;
-	fputs("\n", md->out);
-}
-
-static void md_uapi_type(void *ctx, const struct uapi_change *c,
-			 const char *label)
-{
-	(void)c;
-	md_call(ctx, NULL, label);
-}
-
 static void md_through(void *ctx, const char *label)
 {
 	struct md_state *md = ctx;
@@ -331,30 +317,22 @@ static void md_through(void *ctx, const char *label)
 	md->sep = ";";
 }
 
-static void md_uapi_end(void *ctx, const struct uapi_change *c)
+static void md_end(void *ctx)
 {
-	(void)c;
-	md_end(ctx, NULL);
+	struct md_state *md = ctx;
+
+	fputs("\n", md->out);
 }
 
-static void md_uapi(FILE *out, const struct diff_view *v)
+/* A user-space section: system calls, or uapi types. */
+static void md_changes(FILE *out, const struct diff_view *v, const char *title,
+		       change_walk walk)
 {
-	const struct uapi_writer w = {md_uapi_type, md_item, md_through,
-				      md_uapi_end};
+	const struct change_writer w = {md_head, md_item, md_through, md_end};
 	struct md_state md = {out, ""};
 
-	fputs("### User-space types\n\n", out);
-	report_each_uapi(v, WHICH_ALL, &w, &md);
-	fputs("\n", out);
-}
-
-static void md_syscalls(FILE *out, const struct diff_view *v)
-{
-	const struct syscall_writer w = {md_call, md_item, md_end};
-	struct md_state md = {out, ""};
-
-	fputs("### System calls\n\n", out);
-	report_each_syscall(v, WHICH_ALL, &w, &md);
+	fprintf(out, "### %s\n\n", title);
+	walk(v, WHICH_ALL, &w, &md);
 	fputs("\n", out);
 }
 
@@ -371,9 +349,9 @@ void report_markdown(FILE *out, const struct diff_view *v,
 		fputs("\n", out);
 	md_exports(out, v, &s, o);
 	if (s.syscalls_added || s.syscalls_removed || s.syscalls_changed)
-		md_syscalls(out, v);
+		md_changes(out, v, "System calls", report_each_syscall);
 	if (s.uapi_added || s.uapi_removed || s.uapi_changed)
-		md_uapi(out, v);
+		md_changes(out, v, "User-space types", report_each_uapi);
 	if (o->modules)
 		md_modules(out, o);
 }

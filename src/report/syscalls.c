@@ -62,7 +62,7 @@ size_t report_count_syscalls(const struct diff_view *v, enum change_which which)
 }
 
 void report_each_syscall(const struct diff_view *v, enum change_which which,
-			 const struct syscall_writer *w, void *ctx)
+			 const struct change_writer *w, void *ctx)
 {
 	const struct kabi_diff *d = v->d;
 	struct strbuf sb = STRBUF_INIT;
@@ -76,94 +76,58 @@ void report_each_syscall(const struct diff_view *v, enum change_which which,
 			continue;
 		strbuf_reset(&sb);
 		syscall_label(&sb, d, c);
-		if (w->call)
-			w->call(ctx, c, sb.buf);
+		if (w->head)
+			w->head(ctx, i, c->severity, sb.buf);
 		for (k = 0; w->item && k < c->nitems; k++) {
 			const struct change_item *it =
 			    &d->items[c->first_item + k];
 
-			if (!view_syscall_item_shown(v, it))
+			if (!view_change_item_shown(v, it))
 				continue;
 			strbuf_reset(&sb);
 			describe_item(&sb, it);
 			w->item(ctx, it, sb.buf);
 		}
 		if (w->end)
-			w->end(ctx, c);
+			w->end(ctx);
 	}
 	strbuf_release(&sb);
 }
 
-/* --- text ---------------------------------------------------------------- */
-
-static void text_listed(void *ctx, const struct syscall_change *c,
-			const char *label)
-{
-	(void)c;
-	fprintf(ctx, "       %s\n", label);
-}
-
-static void text_call(void *ctx, const struct syscall_change *c,
+static void text_head(void *ctx, size_t index, enum severity severity,
 		      const char *label)
 {
-	(void)c;
+	(void)index;
+	(void)severity;
 	fprintf(ctx, "  %s:\n", label);
-}
-
-static void text_item(void *ctx, const struct change_item *it, const char *text)
-{
-	report_text_item(ctx, it, text);
-}
-
-/* The calls added or removed, on lines of their own under one heading. */
-static void text_list(FILE *out, const struct diff_view *v,
-		      enum change_which which)
-{
-	const struct syscall_writer w = {.call = text_listed};
-	enum change_kind kind = which == WHICH_ADDED ? CHANGE_SYSCALL_ADDED
-						     : CHANGE_SYSCALL_REMOVED;
-	size_t n = report_count_syscalls(v, which);
-
-	if (!n)
-		return;
-	report_text_list_heading(out, which, kind, n);
-	report_each_syscall(v, which, &w, out);
 }
 
 void report_syscalls_text(FILE *out, const struct diff_view *v)
 {
-	const struct syscall_writer changed = {.call = text_call,
-					       .item = text_item};
+	const struct change_writer changed = {.head = text_head,
+					      .item = report_text_item};
 
 	if (!report_count_syscalls(v, WHICH_ALL))
 		return;
 	fprintf(out, "\nSystem calls\n");
-	text_list(out, v, WHICH_REMOVED);
-	text_list(out, v, WHICH_ADDED);
+	report_text_lists(out, v, report_count_syscalls, report_each_syscall,
+			  CHANGE_SYSCALL_REMOVED, CHANGE_SYSCALL_ADDED);
 	report_each_syscall(v, WHICH_CHANGED, &changed, out);
 }
 
-/* --- JSON ---------------------------------------------------------------- */
-
-struct json_state {
-	FILE *out;
-	const struct kabi_diff *d;
-	const char *sep, *item_sep;
-};
-
-static void json_call(void *ctx, const struct syscall_change *c,
+/* The call's table, name and numbers, then its changes. */
+static void json_head(void *ctx, size_t index, enum severity severity,
 		      const char *label)
 {
-	struct json_state *j = ctx;
+	struct json_changes *j = ctx;
 	const struct kabi_diff *d = j->d;
+	const struct syscall_change *c = &d->syscalls[index];
 	const struct kabi_model *m = c->new_call != KABI_NONE ? d->new : d->old;
 	const struct kabi_syscall *s =
 	    &m->syscalls[c->new_call != KABI_NONE ? c->new_call : c->old_call];
 
 	(void)label;
-	fputs(j->sep, j->out);
-	j->sep = ",\n    ";
-	j->item_sep = "";
+	report_json_change_open(j);
 	fputs("{\"abi\": ", j->out);
 	report_json_string(j->out, model_str(m, s->abi));
 	fputs(", \"name\": ", j->out);
@@ -175,35 +139,17 @@ static void json_call(void *ctx, const struct syscall_change *c,
 		fprintf(j->out, ", \"new_number\": %u",
 			d->new->syscalls[c->new_call].number);
 	fprintf(j->out, ", \"severity\": \"%s\", \"changes\": [",
-		c->severity == BREAKING ? "breaking" : "compatible");
-}
-
-static void json_item(void *ctx, const struct change_item *it, const char *text)
-{
-	struct json_state *j = ctx;
-
-	fprintf(j->out, "%s{\"rule\": \"%s\", \"severity\": \"%s\", \"text\": ",
-		j->item_sep, change_rule(it->kind),
-		change_severity(it->kind) == BREAKING ? "breaking"
-						      : "compatible");
-	report_json_string(j->out, text);
-	fputc('}', j->out);
-	j->item_sep = ", ";
-}
-
-static void json_end(void *ctx, const struct syscall_change *c)
-{
-	struct json_state *j = ctx;
-
-	(void)c;
-	fputs("]}", j->out);
+		severity == BREAKING ? "breaking" : "compatible");
 }
 
 void report_syscalls_json(FILE *out, const struct diff_view *v)
 {
-	const struct syscall_writer w = {json_call, json_item, json_end};
-	struct json_state j = {out, v->d, "\n    ", ""};
+	const struct change_writer w = {.head = json_head,
+					.item = report_json_change_item,
+					.end = report_json_change_end};
+	struct json_changes j;
 
+	report_json_changes_init(&j, out, v->d);
 	report_each_syscall(v, WHICH_ALL, &w, &j);
-	fputs(*j.sep == ',' ? "\n  ]" : "]", out);
+	report_json_changes_close(&j);
 }

@@ -440,16 +440,40 @@ void report_text(FILE *out, const struct diff_view *v,
 	diff_paths_free(paths);
 }
 
-void report_text_item(FILE *out, const struct change_item *it, const char *text)
+void report_text_item(void *ctx, const struct change_item *it, const char *text)
 {
-	fprintf(out, "       %s [%s%s]\n", text, change_rule(it->kind),
+	fprintf(ctx, "       %s [%s%s]\n", text, change_rule(it->kind),
 		report_breaking_mark(it->kind));
 }
 
-void report_text_list_heading(FILE *out, enum change_which which,
-			      enum change_kind kind, size_t n)
+static void text_listed(void *ctx, size_t index, enum severity severity,
+			const char *label)
 {
+	(void)index;
+	(void)severity;
+	fprintf(ctx, "       %s\n", label);
+}
+
+/* The changes of one kind, on lines of their own under one heading. */
+static void text_list(FILE *out, const struct diff_view *v, change_count count,
+		      change_walk walk, enum change_which which,
+		      enum change_kind kind)
+{
+	const struct change_writer w = {.head = text_listed};
+	size_t n = count(v, which);
+
+	if (!n)
+		return;
 	fprintf(out, "  %s [%s%s]: %zu\n",
 		which == WHICH_ADDED ? "added" : "removed", change_rule(kind),
 		report_breaking_mark(kind), n);
+	walk(v, which, &w, out);
+}
+
+void report_text_lists(FILE *out, const struct diff_view *v, change_count count,
+		       change_walk walk, enum change_kind removed,
+		       enum change_kind added)
+{
+	text_list(out, v, count, walk, WHICH_REMOVED, removed);
+	text_list(out, v, count, walk, WHICH_ADDED, added);
 }

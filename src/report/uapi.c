@@ -48,7 +48,8 @@ size_t report_count_uapi(const struct diff_view *v, enum change_which which)
 
 /* The items of one change: its pair's, then its own. */
 static void each_item(const struct diff_view *v, const struct uapi_change *c,
-		      const struct uapi_writer *w, void *ctx, struct strbuf *sb)
+		      const struct change_writer *w, void *ctx,
+		      struct strbuf *sb)
 {
 	const struct kabi_diff *d = v->d;
 	const struct type_pair *p =
@@ -58,7 +59,7 @@ static void each_item(const struct diff_view *v, const struct uapi_change *c,
 	for (k = 0; p && k < p->nitems; k++) {
 		const struct change_item *it = &d->items[p->first_item + k];
 
-		if (!view_syscall_item_shown(v, it))
+		if (!view_change_item_shown(v, it))
 			continue;
 		strbuf_reset(sb);
 		report_describe_item(sb, d, c->pair, it);
@@ -67,7 +68,7 @@ static void each_item(const struct diff_view *v, const struct uapi_change *c,
 	for (k = 0; k < c->nitems; k++) {
 		const struct change_item *it = &d->items[c->first_item + k];
 
-		if (!view_syscall_item_shown(v, it))
+		if (!view_change_item_shown(v, it))
 			continue;
 		strbuf_reset(sb);
 		describe_own(sb, it);
@@ -76,7 +77,7 @@ static void each_item(const struct diff_view *v, const struct uapi_change *c,
 }
 
 void report_each_uapi(const struct diff_view *v, enum change_which which,
-		      const struct uapi_writer *w, void *ctx)
+		      const struct change_writer *w, void *ctx)
 {
 	const struct kabi_diff *d = v->d;
 	struct strbuf sb = STRBUF_INIT;
@@ -87,8 +88,8 @@ void report_each_uapi(const struct diff_view *v, enum change_which which,
 
 		if (!v->uapi_shown[i] || !is_which(c, which))
 			continue;
-		if (w->type)
-			w->type(ctx, c, spelling(d, c));
+		if (w->head)
+			w->head(ctx, i, c->severity, spelling(d, c));
 		if (w->item)
 			each_item(v, c, w, ctx, &sb);
 		if (w->through && c->through != KABI_NONE &&
@@ -97,29 +98,19 @@ void report_each_uapi(const struct diff_view *v, enum change_which which,
 			    ctx, type_spelling(&d->new_names,
 					       d->pairs[c->through].new_type));
 		if (w->end)
-			w->end(ctx, c);
+			w->end(ctx);
 	}
 	strbuf_release(&sb);
 }
 
 /* --- text ---------------------------------------------------------------- */
 
-static void text_listed(void *ctx, const struct uapi_change *c,
-			const char *label)
+static void text_head(void *ctx, size_t index, enum severity severity,
+		      const char *label)
 {
-	(void)c;
-	fprintf(ctx, "       %s\n", label);
-}
-
-static void text_type(void *ctx, const struct uapi_change *c, const char *label)
-{
+	(void)index;
 	fprintf(ctx, "  %s%s:\n", label,
-		c->severity == BREAKING ? " [breaking]" : "");
-}
-
-static void text_item(void *ctx, const struct change_item *it, const char *text)
-{
-	report_text_item(ctx, it, text);
+		severity == BREAKING ? " [breaking]" : "");
 }
 
 static void text_through(void *ctx, const char *label)
@@ -127,52 +118,34 @@ static void text_through(void *ctx, const char *label)
 	fprintf(ctx, "       changed through %s\n", label);
 }
 
-static void text_list(FILE *out, const struct diff_view *v,
-		      enum change_which which)
-{
-	const struct uapi_writer w = {.type = text_listed};
-	enum change_kind kind = which == WHICH_ADDED ? CHANGE_UAPI_TYPE_ADDED
-						     : CHANGE_UAPI_TYPE_REMOVED;
-	size_t n = report_count_uapi(v, which);
-
-	if (!n)
-		return;
-	report_text_list_heading(out, which, kind, n);
-	report_each_uapi(v, which, &w, out);
-}
-
 void report_uapi_text(FILE *out, const struct diff_view *v)
 {
-	const struct uapi_writer changed = {
-	    .type = text_type, .item = text_item, .through = text_through};
+	const struct change_writer changed = {.head = text_head,
+					      .item = report_text_item,
+					      .through = text_through};
 
 	if (!report_count_uapi(v, WHICH_ALL))
 		return;
 	fprintf(out, "\nUser-space types\n");
-	text_list(out, v, WHICH_REMOVED);
-	text_list(out, v, WHICH_ADDED);
+	report_text_lists(out, v, report_count_uapi, report_each_uapi,
+			  CHANGE_UAPI_TYPE_REMOVED, CHANGE_UAPI_TYPE_ADDED);
 	report_each_uapi(v, WHICH_CHANGED, &changed, out);
 }
 
 /* --- JSON ---------------------------------------------------------------- */
 
-struct json_state {
-	FILE *out;
-	const struct kabi_diff *d;
-	const char *sep, *item_sep;
-};
-
-static void json_type(void *ctx, const struct uapi_change *c, const char *label)
+/* The type, its declaring file and its status, then its changes. */
+static void json_head(void *ctx, size_t index, enum severity severity,
+		      const char *label)
 {
-	struct json_state *j = ctx;
+	struct json_changes *j = ctx;
+	const struct uapi_change *c = &j->d->uapi[index];
 	const struct kabi_model *m =
 	    c->new_type != KABI_NONE ? j->d->new : j->d->old;
 	const struct kabi_type *t =
 	    model_type(m, c->new_type != KABI_NONE ? c->new_type : c->old_type);
 
-	fputs(j->sep, j->out);
-	j->sep = ",\n    ";
-	j->item_sep = "";
+	report_json_change_open(j);
 	fputs("{\"type\": ", j->out);
 	report_json_string(j->out, label);
 	fputs(", \"file\": ", j->out);
@@ -182,45 +155,25 @@ static void json_type(void *ctx, const struct uapi_change *c, const char *label)
 		c->old_type == KABI_NONE   ? "added"
 		: c->new_type == KABI_NONE ? "removed"
 					   : "changed",
-		c->severity == BREAKING ? "breaking" : "compatible");
-}
-
-static void json_item(void *ctx, const struct change_item *it, const char *text)
-{
-	struct json_state *j = ctx;
-
-	fprintf(j->out, "%s{\"rule\": \"%s\", \"severity\": \"%s\", \"text\": ",
-		j->item_sep, change_rule(it->kind),
-		change_severity(it->kind) == BREAKING ? "breaking"
-						      : "compatible");
-	report_json_string(j->out, text);
-	fputc('}', j->out);
-	j->item_sep = ", ";
+		severity == BREAKING ? "breaking" : "compatible");
 }
 
 static void json_through(void *ctx, const char *label)
 {
-	struct json_state *j = ctx;
+	struct json_changes *j = ctx;
 
 	fputs("], \"through\": ", j->out);
 	report_json_string(j->out, label);
 	j->item_sep = NULL; /* the changes list is closed */
 }
 
-static void json_end(void *ctx, const struct uapi_change *c)
-{
-	struct json_state *j = ctx;
-
-	(void)c;
-	fputs(j->item_sep ? "]}" : "}", j->out);
-}
-
 void report_uapi_json(FILE *out, const struct diff_view *v)
 {
-	const struct uapi_writer w = {json_type, json_item, json_through,
-				      json_end};
-	struct json_state j = {out, v->d, "\n    ", ""};
+	const struct change_writer w = {json_head, report_json_change_item,
+					json_through, report_json_change_end};
+	struct json_changes j;
 
+	report_json_changes_init(&j, out, v->d);
 	report_each_uapi(v, WHICH_ALL, &w, &j);
-	fputs(*j.sep == ',' ? "\n  ]" : "]", out);
+	report_json_changes_close(&j);
 }

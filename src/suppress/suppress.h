@@ -144,7 +144,7 @@ const char *view_rule_name(const struct diff_view *v, uint32_t rule);
 bool view_symbol_shown(const struct diff_view *v, size_t symbol);
 bool view_item_shown(const struct diff_view *v, size_t symbol, uint32_t item);
 /* Whether an item of a shown system call or uapi type change shows. */
-bool view_syscall_item_shown(const struct diff_view *v,
-			     const struct change_item *it);
+bool view_change_item_shown(const struct diff_view *v,
+			    const struct change_item *it);
 
 #endif

@@ -586,8 +586,8 @@ bool view_item_shown(const struct diff_view *v, size_t symbol, uint32_t item)
 	return true;
 }
 
-bool view_syscall_item_shown(const struct diff_view *v,
-			     const struct change_item *it)
+bool view_change_item_shown(const struct diff_view *v,
+			    const struct change_item *it)
 {
 	return !v->s->breaking_only || change_severity(it->kind) == BREAKING;
 }
