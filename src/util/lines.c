@@ -19,26 +19,16 @@ int lines_open(struct line_reader *r, const char *path, struct diag *d)
 	memset(r, 0, sizeof(*r));
 	strbuf_init(&r->buf);
 	r->path = path;
-	/* a named pipe without a writer must not hang: fifo.h */
-	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	fd = fifo_safe_open(path, &st, d);
 	if (fd < 0)
-		return diag_error(d, KABI_E_IO, DIAG_AT_FILE(path),
-				  "cannot open: %s", strerror(errno));
-	if (fstat(fd, &st) < 0 ||
-	    (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode))) {
+		return fd;
+	if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
 		int err = diag_error(
 		    d, KABI_E_IO, DIAG_AT_FILE(path), "cannot read: %s",
 		    S_ISDIR(st.st_mode) ? "a folder" : "not a file nor a pipe");
 
 		close(fd);
 		return err;
-	}
-	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-	if (S_ISFIFO(st.st_mode) && !fifo_wait_writer(fd)) {
-		close(fd);
-		return diag_error(d, KABI_E_IO, DIAG_AT_FILE(path),
-				  "a named pipe nobody wrote to within %d s",
-				  FIFO_WRITER_WAIT_MS / 1000);
 	}
 	r->f = fdopen(fd, "r");
 	if (!r->f) {

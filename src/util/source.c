@@ -12,10 +12,7 @@
 #include "fifo.h"
 #include "banned.h"
 
-/*
- * A FIFO is opened without waiting for a writer, and given a bounded
- * time to find one (fifo.h), then read as any other stream.
- */
+/* A named pipe is given a bounded time to find a writer (fifo.h). */
 static int open_path(struct source *s, struct diag *d)
 {
 	struct stat st;
@@ -27,22 +24,9 @@ static int open_path(struct source *s, struct diag *d)
 		return 0;
 	}
 	s->name = s->path;
-	fd = open(s->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	fd = fifo_safe_open(s->path, &st, d);
 	if (fd < 0)
-		return diag_error(d, KABI_E_IO, DIAG_AT_FILE(s->name),
-				  "cannot open: %s", strerror(errno));
-	if (fstat(fd, &st) < 0 ||
-	    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) < 0) {
-		close(fd);
-		return diag_error(d, KABI_E_IO, DIAG_AT_FILE(s->name),
-				  "cannot read: %s", strerror(errno));
-	}
-	if (S_ISFIFO(st.st_mode) && !fifo_wait_writer(fd)) {
-		close(fd);
-		return diag_error(d, KABI_E_IO, DIAG_AT_FILE(s->name),
-				  "a named pipe nobody wrote to within %d s",
-				  FIFO_WRITER_WAIT_MS / 1000);
-	}
+		return fd;
 	s->fd = fd;
 	s->regular = S_ISREG(st.st_mode);
 	return 0;
