@@ -11,6 +11,7 @@
 
 #include "elf.h"
 #include "files.h"
+#include "../util/hashmap.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
@@ -120,27 +121,39 @@ static void build_id_path(const unsigned char *id, size_t len, char *out,
 	snprintf(out + at, max - at, ".debug");
 }
 
-/* The kept debug file whose name ends in the build-id's path, or NULL */
+/* "XX/REST.debug" of a kept debug file, after its ".build-id/" */
+static const char *build_id_tail(const struct kernel_input *in)
+{
+	return strstr(in->name, ".build-id/") + 10;
+}
+
+/* The kept debug file of this "XX/REST.debug", or NULL */
 static struct kernel_input *find_build_id(struct kernel_files *kf,
+					  const struct hashmap *by_tail,
 					  const char *tail)
 {
-	size_t i, tlen = strlen(tail);
+	struct hashmap_iter it;
+	struct hashmap_entry *e;
 
-	for (i = 0; i < kf->nby_build_id; i++) {
-		const char *name = kf->by_build_id[i].name;
-		size_t len = name ? strlen(name) : 0;
+	for (e = hashmap_first(by_tail, hash_string(tail), &it); e;
+	     e = hashmap_next(by_tail, &it)) {
+		struct kernel_input *in = &kf->by_build_id[e->value];
 
-		if (len > tlen && !strcmp(name + len - tlen, tail) &&
-		    name[len - tlen - 1] == '/')
-			return &kf->by_build_id[i];
+		if (in->name && !strcmp(build_id_tail(in), tail))
+			return in;
 	}
 	return NULL;
 }
 
 void kernel_files_pair_build_ids(struct kernel_files *kf, struct diag *d)
 {
+	struct hashmap by_tail = HASHMAP_INIT;
 	size_t i;
 
+	for (i = 0; i < kf->nby_build_id; i++)
+		hashmap_add(&by_tail,
+			    hash_string(build_id_tail(&kf->by_build_id[i])), 0,
+			    i);
 	for (i = 0; kf->nby_build_id && i < kf->count; i++) {
 		struct kernel_file *f = &kf->files[i];
 		unsigned char id[64], other[64];
@@ -154,7 +167,7 @@ void kernel_files_pair_build_ids(struct kernel_files *kf, struct diag *d)
 		if (!len)
 			continue;
 		build_id_path(id, len, tail, sizeof(tail));
-		dbg = find_build_id(kf, tail);
+		dbg = find_build_id(kf, &by_tail, tail);
 		if (!dbg)
 			continue;
 		/* a file's name is no proof of its contents */
@@ -170,6 +183,7 @@ void kernel_files_pair_build_ids(struct kernel_files *kf, struct diag *d)
 		dbg->name = NULL;
 		dbg->fd = -1;
 	}
+	hashmap_free(&by_tail);
 	for (i = 0; i < kf->nby_build_id; i++)
 		kernel_input_free(&kf->by_build_id[i]);
 	free(kf->by_build_id);
