@@ -162,12 +162,15 @@ static int try_archive_payload(const unsigned char *image, size_t size,
 		goto done;
 	while (!err && (n = archive_read_data(a, buf, 1 << 16)) != 0) {
 		if (n < 0) {
-			note_damage(damage, format, off,
-				    archive_error_string(a));
-			if (out >= 0)
-				err = diag_error(d, KABI_E_BAD_ELF,
-						 DIAG_AT_FILE(path), "%s",
-						 damage->text);
+			const char *why = archive_error_string(a);
+
+			if (out >= 0) /* vmlinux, cut short */
+				err = diag_error(
+				    d, KABI_E_BAD_ELF, DIAG_AT_FILE(path),
+				    "the %s data at offset %zu is damaged: %s",
+				    format, off, why ? why : "unreadable");
+			else
+				note_damage(damage, format, off, why);
 			break;
 		}
 		if (out < 0 && (n < 4 || memcmp(buf, "\177ELF", 4) ||
