@@ -69,6 +69,12 @@ void diff_symbols(struct differ *df);
  */
 void diff_uapi_pair(struct differ *df);
 void diff_uapi_finish(struct kabi_diff *d);
+/*
+ * Append an item of a user-space change (a system call, a uapi type),
+ * counting it in *nitems and raising *severity if it is breaking.
+ */
+void diff_add_item(struct kabi_diff *d, const struct change_item *it,
+		   uint32_t *nitems, enum severity *severity);
 void diff_roots(struct kabi_diff *d);
 void diff_free_reverse(struct kabi_diff *d);
 

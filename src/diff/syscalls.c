@@ -55,11 +55,7 @@ static int compare_across(const struct kabi_diff *d, uint32_t o, uint32_t n)
 static void add_item(struct kabi_diff *d, struct syscall_change *c,
 		     const struct change_item *it)
 {
-	ALLOC_GROW(d->items, d->nitems + 1, d->items_alloc);
-	d->items[d->nitems++] = *it;
-	c->nitems++;
-	if (change_severity(it->kind) == BREAKING)
-		c->severity = BREAKING;
+	diff_add_item(d, it, &c->nitems, &c->severity);
 }
 
 static void compare_params(struct kabi_diff *d, struct syscall_change *c,

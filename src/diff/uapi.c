@@ -108,11 +108,7 @@ static void add_item(struct kabi_diff *d, struct uapi_change *c,
 				 .old_type = KABI_NONE,
 				 .new_type = KABI_NONE};
 
-	ALLOC_GROW(d->items, d->nitems + 1, d->items_alloc);
-	d->items[d->nitems++] = it;
-	c->nitems++;
-	if (change_severity(kind) == BREAKING)
-		c->severity = BREAKING;
+	diff_add_item(d, &it, &c->nitems, &c->severity);
 }
 
 /*
