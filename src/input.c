@@ -190,6 +190,7 @@ static int load_kernel(int argc, char **argv, const struct input_options *opts,
 	struct kdwarf_options dwarf = {0};
 	struct kernel_files kf;
 	struct export_table table;
+	bool from_btf;
 	int err = 0, shown = -1;
 
 	kernel_files_init(&kf);
@@ -228,7 +229,8 @@ static int load_kernel(int argc, char **argv, const struct input_options *opts,
 	}
 	start = clock_seconds();
 	add_exports(m, &table);
-	if (opts->uapi && kbtf_chosen(&kf, opts->debug_root)) {
+	from_btf = kbtf_chosen(&kf, opts->debug_root);
+	if (opts->uapi && from_btf) {
 		err = diag_error(d, KABI_E_UNSUPPORTED,
 				 DIAG_AT_FILE(kf.files[0].elf.name),
 				 "--uapi needs DWARF: BTF names no declaring "
@@ -236,7 +238,7 @@ static int load_kernel(int argc, char **argv, const struct input_options *opts,
 		goto out;
 	}
 	m->has_uapi = opts->uapi;
-	if (kbtf_chosen(&kf, opts->debug_root)) {
+	if (from_btf) {
 		/* without vmlinux's BTF, the error says why nothing is typed */
 		bool read = !kbtf_load(&kf, opts->jobs, m, &times->builder, d);
 
