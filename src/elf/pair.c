@@ -145,6 +145,22 @@ static struct kernel_input *find_build_id(struct kernel_files *kf,
 	return NULL;
 }
 
+/* Debug files by build-id that no file of the kernel is: said, once. */
+static void warn_unmatched(const struct kernel_files *kf, struct diag *d)
+{
+	const char *first = NULL;
+	size_t i, n = 0;
+
+	for (i = 0; i < kf->nby_build_id; i++)
+		if (kf->by_build_id[i].name && !n++)
+			first = kf->by_build_id[i].name;
+	if (n)
+		diag_warning(d, DIAG_AT_FILE(first),
+			     "%zu debug file%s by build-id match%s no file of "
+			     "the kernel: not read",
+			     n, n == 1 ? "" : "s", n == 1 ? "es" : "");
+}
+
 void kernel_files_pair_build_ids(struct kernel_files *kf, struct diag *d)
 {
 	struct hashmap by_tail = HASHMAP_INIT;
@@ -184,6 +200,7 @@ void kernel_files_pair_build_ids(struct kernel_files *kf, struct diag *d)
 		dbg->fd = -1;
 	}
 	hashmap_free(&by_tail);
+	warn_unmatched(kf, d);
 	for (i = 0; i < kf->nby_build_id; i++)
 		kernel_input_free(&kf->by_build_id[i]);
 	free(kf->by_build_id);
