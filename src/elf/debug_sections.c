@@ -67,6 +67,22 @@ static bool is_zstd_section(Elf_Scn *scn, GElf_Shdr *sh, GElf_Chdr *ch)
 	       ch->ch_type == ELFCOMPRESS_ZSTD;
 }
 
+/* Whether any section needs this rewrite at all. */
+static bool has_zstd_section(Elf *elf, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		Elf_Scn *scn = elf_getscn(elf, i);
+		GElf_Shdr sh;
+		GElf_Chdr ch;
+
+		if (scn && is_zstd_section(scn, &sh, &ch))
+			return true;
+	}
+	return false;
+}
+
 #ifdef HAVE_ZSTD
 /* Decompress one section's bytes to the end of the image; 0 or -error. */
 static int inflate_section(struct image *im, const unsigned char *raw,
@@ -218,6 +234,8 @@ static int rewrite(Elf *elf, const char *path, struct image *im, bool *changed,
 	if (!raw || elf_getshdrnum(elf, &n) ||
 	    elf_getshdrstrndx(elf, &shstrndx))
 		return 0; /* libdwfl will say what is wrong */
+	if (!has_zstd_section(elf, n))
+		return 0; /* the file as it is: no copy of hundreds of MB */
 	shdrs = xcalloc(n + 1, sizeof(*shdrs));
 	append(im, raw, rawlen, 1);
 	for (i = 0; i < n && !err; i++) {
