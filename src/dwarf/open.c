@@ -5,11 +5,13 @@
  */
 #include "open.h"
 
+#include <errno.h>
 #include <gelf.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "../util/memfile.h"
 #include "../util/strbuf.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
@@ -40,6 +42,51 @@ static bool has_debug_info(Dwfl_Module *mod)
 			return true;
 	}
 	return false;
+}
+
+/* No kernel module comes near this; a larger one is mapped instead. */
+#define MAX_IMAGE_READ (SIZE_MAX < (UINT64_C(1) << 32) ? (SIZE_MAX >> 2) \
+						       : (size_t)1 << 30)
+
+static bool is_relocatable(int fd)
+{
+	Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	GElf_Ehdr eh;
+	bool rel = elf && elf_kind(elf) == ELF_K_ELF && gelf_getehdr(elf, &eh) &&
+		   eh.e_type == ET_REL;
+
+	elf_end(elf);
+	return rel;
+}
+
+/*
+ * Report the file to libdwfl, which owns fd from then on. A module's
+ * DWARF is relocated in place: over a mapping of the file, each page
+ * written is copied on write, and in a process with other threads
+ * running every such copy interrupts them all to flush their TLBs (a
+ * sixth of all the CPU time of two threads). A relocatable file is
+ * therefore read into memory of its own first; vmlinux, never written,
+ * stays one mapping that all threads share.
+ */
+static Dwfl_Module *report(struct kdwarf_handle *h, const char *path, int fd)
+{
+	Dwfl_Module *mod;
+	size_t len;
+
+	if (is_relocatable(fd) &&
+	    !memfile_read_all(fd, MAX_IMAGE_READ, &h->image, &len)) {
+		close(fd);
+		return dwfl_report_offline_memory(h->dwfl, path, path,
+						  h->image, len);
+	}
+	/*
+	 * A module libdwfl reports owns the descriptor, and dwfl_end closes
+	 * it; one it refuses leaves the descriptor ours to close.
+	 */
+	mod = dwfl_report_offline(h->dwfl, path, path, fd);
+	if (!mod)
+		close(fd);
+	return mod;
 }
 
 int kdwarf_open(struct kdwarf_handle *h, const struct kernel_input *in,
@@ -76,13 +123,7 @@ int kdwarf_open(struct kdwarf_handle *h, const struct kernel_input *in,
 		return diag_error(d, KABI_E_IO, DIAG_AT_FILE(path),
 				  "cannot start libdwfl: %s", dwfl_errmsg(-1));
 	}
-	/*
-	 * A module libdwfl reports owns the descriptor, and dwfl_end closes
-	 * it; one it refuses leaves the descriptor ours to close.
-	 */
-	mod = dwfl_report_offline(h->dwfl, path, path, fd);
-	if (!mod)
-		close(fd);
+	mod = report(h, path, fd);
 	if (!mod || dwfl_report_end(h->dwfl, NULL, NULL) != 0) {
 		int err = diag_error(d, KABI_E_BAD_ELF, DIAG_AT_FILE(path),
 				     "cannot open: %s", dwfl_errmsg(-1));
@@ -112,6 +153,7 @@ void kdwarf_close(struct kdwarf_handle *h)
 {
 	if (h->dwfl)
 		dwfl_end(h->dwfl);
+	free(h->image);
 	free(h->search_path);
 	memset(h, 0, sizeof(*h));
 }

@@ -13,6 +13,7 @@ struct kdwarf_handle {
 	Dwarf_Addr bias;
 	Dwfl_Callbacks callbacks; /* libdwfl keeps a pointer to it */
 	char *search_path;
+	char *image; /* a relocatable file's bytes, which libdwfl relocates */
 };
 
 int kdwarf_open(struct kdwarf_handle *h, const struct kernel_input *in,

@@ -35,8 +35,17 @@ static void insert_slot(struct hashmap_entry *slots, size_t capacity,
 static void grow(struct hashmap *map)
 {
 	size_t capacity = map->capacity ? map->capacity * 2 : 64;
-	struct hashmap_entry *slots = xcalloc(capacity, sizeof(*slots));
+	struct hashmap_entry *slots = xmalloc(capacity * sizeof(*slots));
 	size_t i;
+
+	/*
+	 * Not calloc: a large calloc is fresh zero pages that the probes
+	 * below would map read-only first, so that each first write
+	 * copies a page and, with other threads running, interrupts them
+	 * all to flush their TLBs. Writing every slot first maps each
+	 * page writable at once.
+	 */
+	memset(slots, 0, capacity * sizeof(*slots));
 
 	for (i = 0; i < map->capacity; i++)
 		if (map->slots[i].hash)

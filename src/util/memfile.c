@@ -3,9 +3,13 @@
 #include "memfile.h"
 
 #include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "xalloc.h"
 #include "banned.h"
 
 int memfile_create(const char *tag)
@@ -30,5 +34,37 @@ int memfile_write(int fd, const void *buf, size_t len)
 		p += n;
 		len -= (size_t)n;
 	}
+	return 0;
+}
+
+int memfile_read_all(int fd, size_t limit, char **buf, size_t *len)
+{
+	struct stat st;
+	size_t size, got = 0;
+	char *p;
+
+	if (fstat(fd, &st) < 0)
+		return -1;
+	if (st.st_size < 0 || (uint64_t)st.st_size > limit) {
+		errno = EFBIG;
+		return -1;
+	}
+	size = (size_t)st.st_size;
+	p = xmalloc(size ? size : 1);
+	while (got < size) {
+		ssize_t n = pread(fd, p + got, size - got, (off_t)got);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			if (!n)
+				errno = EIO; /* shorter than it said */
+			free(p);
+			return -1;
+		}
+		got += (size_t)n;
+	}
+	*buf = p;
+	*len = size;
 	return 0;
 }
