@@ -217,19 +217,27 @@ uint32_t walker_type(struct type_walker *w, Dwarf_Die *die)
 	return id;
 }
 
-uint32_t walker_type_of(struct type_walker *w, Dwarf_Die *die)
+/* The type a DW_AT_type attribute of die refers to. */
+static uint32_t walker_type_of_attr(struct type_walker *w, Dwarf_Die *die,
+				    Dwarf_Attribute *attr)
 {
-	Dwarf_Attribute attr;
 	Dwarf_Die target;
 
-	if (!dwarf_attr_integrate(die, DW_AT_type, &attr))
-		return 0; /* no type: void */
-	if (!dwarf_formref_die(&attr, &target)) {
+	if (!dwarf_formref_die(attr, &target)) {
 		walker_error(w, die, "cannot follow 'DW_AT_type': %s",
 			     dwarf_errmsg(-1));
 		return 0;
 	}
 	return walker_type(w, &target);
+}
+
+uint32_t walker_type_of(struct type_walker *w, Dwarf_Die *die)
+{
+	Dwarf_Attribute attr;
+
+	if (!dwarf_attr_integrate(die, DW_AT_type, &attr))
+		return 0; /* no type: void */
+	return walker_type_of_attr(w, die, &attr);
 }
 
 /* --- one handler per tag ----------------------------------------------- */
@@ -295,23 +303,98 @@ static void fill_reference(struct type_walker *w, Dwarf_Die *die,
 	}
 }
 
-static int member_location(struct type_walker *w, Dwarf_Die *member,
-			   uint64_t *bytes)
+/*
+ * The attributes of a member that kabi reads, found in one pass over the
+ * DIE: looked up one by one, each absent attribute (the bit size of most
+ * members) cost three scans of its abbreviation, for the attribute and
+ * for an abstract origin or specification to follow.
+ */
+enum member_attr {
+	MA_NAME,
+	MA_TYPE,
+	MA_BIT_SIZE,
+	MA_DATA_BIT_OFFSET,
+	MA_LOCATION,
+	MA_BIT_OFFSET,
+	MA_BYTE_SIZE,
+	MA_COUNT
+};
+
+static const unsigned member_attr_code[MA_COUNT] = {
+    [MA_NAME] = DW_AT_name,
+    [MA_TYPE] = DW_AT_type,
+    [MA_BIT_SIZE] = DW_AT_bit_size,
+    [MA_DATA_BIT_OFFSET] = DW_AT_data_bit_offset,
+    [MA_LOCATION] = DW_AT_data_member_location,
+    [MA_BIT_OFFSET] = DW_AT_bit_offset,
+    [MA_BYTE_SIZE] = DW_AT_byte_size,
+};
+
+struct member_attrs {
+	Dwarf_Attribute attr[MA_COUNT];
+	bool have[MA_COUNT];
+	bool indirect; /* it names another DIE to take attributes from */
+};
+
+static int note_member_attr(Dwarf_Attribute *attr, void *arg)
 {
-	Dwarf_Attribute attr;
+	struct member_attrs *a = arg;
+	unsigned code = dwarf_whatattr(attr), i;
+
+	if (code == DW_AT_abstract_origin || code == DW_AT_specification)
+		a->indirect = true;
+	for (i = 0; i < MA_COUNT; i++)
+		if (member_attr_code[i] == code) {
+			a->attr[i] = *attr;
+			a->have[i] = true;
+			break;
+		}
+	return DWARF_CB_OK;
+}
+
+static void read_member_attrs(Dwarf_Die *member, struct member_attrs *a)
+{
+	unsigned i;
+
+	memset(a, 0, sizeof(*a));
+	dwarf_getattrs(member, note_member_attr, a, 0);
+	if (!a->indirect) /* C members never are; other DWARF may be */
+		return;
+	for (i = 0; i < MA_COUNT; i++)
+		if (!a->have[i])
+			a->have[i] = dwarf_attr_integrate(
+					 member, member_attr_code[i],
+					 &a->attr[i]) != NULL;
+}
+
+static bool member_udata(struct member_attrs *a, enum member_attr which,
+			 uint64_t *out)
+{
+	Dwarf_Word v;
+
+	if (!a->have[which] || dwarf_formudata(&a->attr[which], &v))
+		return false;
+	*out = v;
+	return true;
+}
+
+static int member_location(struct type_walker *w, Dwarf_Die *member,
+			   struct member_attrs *a, uint64_t *bytes)
+{
+	Dwarf_Attribute *attr = &a->attr[MA_LOCATION];
 	Dwarf_Word v;
 	Dwarf_Op *ops;
 	size_t nops;
 
 	*bytes = 0;
-	if (!dwarf_attr(member, DW_AT_data_member_location, &attr))
+	if (!a->have[MA_LOCATION])
 		return 0; /* union members have none */
-	if (dwarf_formudata(&attr, &v) == 0) {
+	if (dwarf_formudata(attr, &v) == 0) {
 		*bytes = v;
 		return 0;
 	}
 	/* DWARF 2: a location expression, DW_OP_plus_uconst N */
-	if (dwarf_getlocation(&attr, &ops, &nops) == 0 && nops == 1 &&
+	if (dwarf_getlocation(attr, &ops, &nops) == 0 && nops == 1 &&
 	    ops[0].atom == DW_OP_plus_uconst) {
 		*bytes = ops[0].number;
 		return 0;
@@ -322,26 +405,25 @@ static int member_location(struct type_walker *w, Dwarf_Die *member,
 
 /* Offset in bits of a member from the start of its aggregate. */
 static uint64_t member_offset(struct type_walker *w, Dwarf_Die *member,
-			      uint32_t bit_size)
+			      struct member_attrs *a, uint32_t bit_size)
 {
 	uint64_t bytes, bit_offset, storage;
 
-	if (get_udata(member, DW_AT_data_bit_offset, &bit_offset))
+	if (member_udata(a, MA_DATA_BIT_OFFSET, &bit_offset))
 		return bit_offset; /* DWARF 4 and later */
-	member_location(w, member, &bytes);
-	if (!bit_size || !get_udata(member, DW_AT_bit_offset, &bit_offset))
+	member_location(w, member, a, &bytes);
+	if (!bit_size || !member_udata(a, MA_BIT_OFFSET, &bit_offset))
 		return bytes * 8;
 	/*
 	 * DWARF 2 and 3 count DW_AT_bit_offset from the most significant
 	 * bit of a storage unit of DW_AT_byte_size bytes.
 	 */
-	if (!get_udata(member, DW_AT_byte_size, &storage)) {
-		Dwarf_Attribute attr;
+	if (!member_udata(a, MA_BYTE_SIZE, &storage)) {
 		Dwarf_Die type;
 
 		storage = 0;
-		if (dwarf_attr_integrate(member, DW_AT_type, &attr) &&
-		    dwarf_formref_die(&attr, &type)) {
+		if (a->have[MA_TYPE] &&
+		    dwarf_formref_die(&a->attr[MA_TYPE], &type)) {
 			Dwarf_Word size;
 
 			storage =
@@ -356,13 +438,19 @@ static uint64_t member_offset(struct type_walker *w, Dwarf_Die *member,
 static void add_member(struct type_walker *w, Dwarf_Die *member)
 {
 	struct kabi_member m = {0};
+	struct member_attrs a;
+	const char *name;
 	uint64_t v;
 
-	m.name = name_of(w, member);
-	m.type = walker_type_of(w, member);
-	if (get_udata(member, DW_AT_bit_size, &v))
+	read_member_attrs(member, &a);
+	name = a.have[MA_NAME] ? dwarf_formstring(&a.attr[MA_NAME]) : NULL;
+	m.name = name ? model_intern(w->out, name) : 0;
+	m.type = a.have[MA_TYPE]
+		     ? walker_type_of_attr(w, member, &a.attr[MA_TYPE])
+		     : 0; /* no type: void */
+	if (member_udata(&a, MA_BIT_SIZE, &v))
 		m.bit_size = (uint32_t)v;
-	m.offset = member_offset(w, member, m.bit_size);
+	m.offset = member_offset(w, member, &a, m.bit_size);
 	model_add_member(w->out, &m);
 }
 
