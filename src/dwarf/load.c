@@ -153,6 +153,21 @@ static void read_unit(struct loader *l, size_t file, Dwarf_Die *cudie,
 	res->defs.skeleton = 0;
 }
 
+/* The thread's own handle on vmlinux, opened when first needed. */
+static Dwarf *thread_vmlinux(struct loader *l, unsigned thread, size_t file,
+			     struct diag *d)
+{
+	struct thread_state *ts = &l->threads[thread];
+
+	if (ts->status == 0) /* the first thread to fail says why */
+		ts->status = kdwarf_open(&ts->vmlinux,
+					 kernel_file_dwarf(&l->kf->files[file]),
+					 l->opts->debug_root, d)
+				 ? -1
+				 : 1;
+	return ts->status > 0 ? ts->vmlinux.dwarf : NULL;
+}
+
 static void read_vmlinux_cu(struct loader *l, const struct unit *u,
 			    unsigned thread, struct unit_result *res)
 {
@@ -161,14 +176,7 @@ static void read_vmlinux_cu(struct loader *l, const struct unit *u,
 	Dwarf_Die cu, split;
 	uint8_t unit_type;
 
-	if (ts->status == 0) /* the main thread reported any failure */
-		ts->status =
-		    kdwarf_open(&ts->vmlinux,
-				kernel_file_dwarf(&l->kf->files[u->file]),
-				l->opts->debug_root, &res->diag)
-			? -1
-			: 1;
-	if (ts->status < 0)
+	if (!thread_vmlinux(l, thread, u->file, &res->diag))
 		return;
 	if (!dwarf_offdie(ts->vmlinux.dwarf, u->cu, &cu)) {
 		diag_error(&res->diag, KABI_E_BAD_DWARF,
@@ -350,39 +358,104 @@ static int compare_places(const void *a, const void *b, void *ctx)
 	return x->place.die < y->place.die ? -1 : x->place.die > y->place.die;
 }
 
+/*
+ * The wanted definitions, sorted by place, are cut into jobs of one file
+ * each (vmlinux's into runs of this many), which the threads read as
+ * they read units; their summaries join the builder in the same order
+ * whatever the number of threads.
+ */
+#define DEFINITIONS_PER_JOB 64
+
+struct definitions_job {
+	size_t file;
+	size_t first, count; /* in wanted.entries */
+};
+
+struct definitions_pass {
+	struct loader *l;
+	const struct wanted *w;
+	struct definitions_job *jobs;
+	size_t njobs, alloc;
+};
+
+static void *work_definitions(size_t index, unsigned thread, void *ctx)
+{
+	struct definitions_pass *p = ctx;
+	struct loader *l = p->l;
+	const struct definitions_job *job = &p->jobs[index];
+	const char *path = kernel_file_dwarf(&l->kf->files[job->file])->name;
+	struct unit_result *res = xcalloc(1, sizeof(*res));
+	bool is_vmlinux = l->kf->files[job->file].is_vmlinux;
+	struct kdwarf_handle h = {0};
+	Dwarf *dwarf;
+	size_t i;
+
+	diag_init(&res->diag);
+	if (is_vmlinux)
+		dwarf = thread_vmlinux(l, thread, job->file, &res->diag);
+	else
+		dwarf = kdwarf_open(&h, kernel_file_dwarf(&l->kf->files[job->file]),
+				    l->opts->debug_root, &res->diag)
+			    ? NULL
+			    : h.dwarf;
+	for (i = 0; dwarf && i < job->count; i++) {
+		const struct indexed_definition *d =
+		    &l->definitions.v[p->w->entries[job->first + i]];
+		Dwarf_Die die;
+
+		if (die_at_place(dwarf, &d->place, &die))
+			add_summary(res, path,
+				    symbols_read_type(&die, path, &res->diag,
+						      &l->errors[job->file]));
+	}
+	if (!is_vmlinux && dwarf)
+		kdwarf_close(&h);
+	return res;
+}
+
+static void consume_definitions(size_t index, void *result, void *ctx)
+{
+	struct definitions_pass *p = ctx;
+	struct unit_result *res = result;
+	size_t i;
+
+	for (i = 0; i < res->n; i++)
+		model_builder_add(p->l->builder, res->summaries[i],
+				  scope_of(p->l, p->jobs[index].file));
+	diag_move(p->l->diag, &res->diag);
+	free(res->summaries);
+	free(res);
+}
+
 /* Walk the wanted definitions, file by file, into the builder. */
 static void walk_definitions(struct loader *l, struct wanted *w)
 {
-	struct kdwarf_handle h = {0};
-	size_t open_file = SIZE_MAX, i;
-	bool opened = false;
+	struct definitions_pass p = {.l = l, .w = w};
+	unsigned threads = l->opts->jobs ? l->opts->jobs : 1;
+	size_t i;
 
 	array_sort_r(w->entries, w->n, sizeof(*w->entries), compare_places,
 		     &l->definitions);
 	for (i = 0; i < w->n; i++) {
-		const struct indexed_definition *d =
-		    &l->definitions.v[w->entries[i]];
-		const char *path =
-		    kernel_file_dwarf(&l->kf->files[d->file])->name;
-		struct fragment_summary *s;
-		Dwarf_Die die;
+		size_t file = l->definitions.v[w->entries[i]].file;
+		struct definitions_job *last =
+		    p.njobs ? &p.jobs[p.njobs - 1] : NULL;
 
-		if (d->file != open_file) {
-			if (opened)
-				kdwarf_close(&h);
-			opened = !kdwarf_open(
-			    &h, kernel_file_dwarf(&l->kf->files[d->file]),
-			    l->opts->debug_root, l->diag);
-			open_file = d->file;
-		}
-		if (!opened || !die_at_place(h.dwarf, &d->place, &die))
+		if (last && last->file == file &&
+		    (!l->kf->files[file].is_vmlinux ||
+		     last->count < DEFINITIONS_PER_JOB)) {
+			last->count++;
 			continue;
-		s = symbols_read_type(&die, path, l->diag, &l->errors[d->file]);
-		if (s)
-			model_builder_add(l->builder, s, scope_of(l, d->file));
+		}
+		ALLOC_GROW(p.jobs, p.njobs + 1, p.alloc);
+		p.jobs[p.njobs++] =
+		    (struct definitions_job){.file = file, .first = i, .count = 1};
 	}
-	if (opened)
-		kdwarf_close(&h);
+	parallel_ordered_timed(p.njobs, threads, 4 * (size_t)threads,
+			       work_definitions, consume_definitions, &p,
+			       l->opts->times ? &l->opts->times->threads
+					      : NULL);
+	free(p.jobs);
 }
 
 /*
