@@ -59,6 +59,13 @@ struct diff_reverse {
 	uint32_t *start; /* npairs + 1 */
 	uint32_t *edge;
 	uint32_t *source; /* per edge: the pair it leaves */
+	/*
+	 * Per pair: what a step back into it costs, 1 or (through a
+	 * pointer) 1 + 2^32; 0 if it is never stepped into: a type private
+	 * to a .c file is opaque to modules, and what changed behind it
+	 * does not reach them through it.
+	 */
+	uint64_t *step;
 };
 
 /*
@@ -66,12 +73,18 @@ struct diff_reverse {
  * first, where nearer is fewer pointers on the way, then fewer steps (a
  * shortest-path walk on that pair of weights, with a binary heap).
  */
+/* A queued pair with its distance beside it, as the heap compares them. */
+struct heap_item {
+	uint64_t dist;
+	uint32_t pair;
+};
+
 struct walk {
 	uint8_t *seen;	 /* per pair: 1 queued, 2 done */
 	uint32_t *order; /* the pairs done, nearest first */
 	uint32_t *via;	 /* per pair: the edge one step closer */
 	uint64_t *dist;	 /* per pair: pointers << 32 | steps */
-	uint32_t *heap;	 /* pairs queued, by dist */
+	struct heap_item *heap; /* pairs queued, by dist */
 	uint32_t *slot;	 /* per queued pair: its place in heap */
 	size_t n, nheap;
 	size_t touched; /* pairs queued at all, to forget them later */
@@ -84,7 +97,7 @@ static void walk_init(struct walk *w, size_t npairs)
 	w->order = xmalloc(xmul(npairs + 1, sizeof(uint32_t)));
 	w->via = xmalloc(xmul(npairs + 1, sizeof(uint32_t)));
 	w->dist = xmalloc(xmul(npairs + 1, sizeof(uint64_t)));
-	w->heap = xmalloc(xmul(npairs + 1, sizeof(uint32_t)));
+	w->heap = xmalloc(xmul(npairs + 1, sizeof(*w->heap)));
 	w->slot = xmalloc(xmul(npairs + 1, sizeof(uint32_t)));
 	w->queued = xmalloc(xmul(npairs + 1, sizeof(uint32_t)));
 	w->n = w->nheap = w->touched = 0;
@@ -102,24 +115,24 @@ static void walk_free(struct walk *w)
 }
 
 /* Heap order: distance, then pair index, so that walks are repeatable. */
-static bool heap_less(const struct walk *w, uint32_t a, uint32_t b)
+static bool heap_less(const struct heap_item *a, const struct heap_item *b)
 {
-	return w->dist[a] != w->dist[b] ? w->dist[a] < w->dist[b] : a < b;
+	return a->dist != b->dist ? a->dist < b->dist : a->pair < b->pair;
 }
 
 static void heap_swap(struct walk *w, size_t i, size_t j)
 {
-	uint32_t tmp = w->heap[i];
+	struct heap_item tmp = w->heap[i];
 
 	w->heap[i] = w->heap[j];
 	w->heap[j] = tmp;
-	w->slot[w->heap[i]] = (uint32_t)i;
-	w->slot[w->heap[j]] = (uint32_t)j;
+	w->slot[w->heap[i].pair] = (uint32_t)i;
+	w->slot[w->heap[j].pair] = (uint32_t)j;
 }
 
 static void heap_up(struct walk *w, size_t i)
 {
-	while (i && heap_less(w, w->heap[i], w->heap[(i - 1) / 2])) {
+	while (i && heap_less(&w->heap[i], &w->heap[(i - 1) / 2])) {
 		heap_swap(w, i, (i - 1) / 2);
 		i = (i - 1) / 2;
 	}
@@ -127,16 +140,16 @@ static void heap_up(struct walk *w, size_t i)
 
 static uint32_t heap_pop(struct walk *w)
 {
-	uint32_t top = w->heap[0];
+	uint32_t top = w->heap[0].pair;
 	size_t i = 0;
 
 	heap_swap(w, 0, --w->nheap);
 	for (;;) {
 		size_t l = 2 * i + 1, r = l + 1, least = i;
 
-		if (l < w->nheap && heap_less(w, w->heap[l], w->heap[least]))
+		if (l < w->nheap && heap_less(&w->heap[l], &w->heap[least]))
 			least = l;
-		if (r < w->nheap && heap_less(w, w->heap[r], w->heap[least]))
+		if (r < w->nheap && heap_less(&w->heap[r], &w->heap[least]))
 			least = r;
 		if (least == i)
 			break;
@@ -154,13 +167,15 @@ static void walk_offer(struct walk *w, uint32_t p, uint64_t dist, uint32_t via)
 	w->dist[p] = dist;
 	w->via[p] = via;
 	if (w->seen[p] == 1) { /* nearer now: up the heap */
+		w->heap[w->slot[p]].dist = dist;
 		heap_up(w, w->slot[p]);
 		return;
 	}
 	w->seen[p] = 1;
 	w->queued[w->touched++] = p;
 	w->slot[p] = (uint32_t)w->nheap;
-	w->heap[w->nheap++] = p;
+	w->heap[w->nheap].dist = dist;
+	w->heap[w->nheap++].pair = p;
 	heap_up(w, w->nheap - 1);
 }
 
@@ -193,6 +208,21 @@ static void build_reverse(const struct kabi_diff *d, struct diff_reverse *r)
 	free(fill);
 }
 
+/* The cost of a step back into each pair, once pairs are classified. */
+static void set_steps(const struct kabi_diff *d, struct diff_reverse *r)
+{
+	size_t p;
+
+	r->step = xmalloc(xmul(d->npairs + 1, sizeof(uint64_t)));
+	for (p = 0; p < d->npairs; p++)
+		r->step[p] =
+		    d->pairs[p].private_type ? 0
+		    : model_type(d->old, d->pairs[p].old_type)->kind ==
+			    KABI_POINTER
+			? 1 + (UINT64_C(1) << 32)
+			: 1;
+}
+
 /*
  * Every pair from which a root cause (any of its variants) can be
  * reached, the variants included, nearest first; via[p] is the edge from
@@ -218,19 +248,9 @@ static void walk_back(const struct kabi_diff *d, const struct root_cause *root,
 		w->order[w->n++] = p;
 		for (k = r->start[p]; k < r->start[p + 1]; k++) {
 			uint32_t from = r->source[r->edge[k]];
-			bool pointer =
-			    model_type(d->old, d->pairs[from].old_type)->kind ==
-			    KABI_POINTER;
 
-			/*
-			 * A type private to a .c file is opaque to modules:
-			 * what changed behind it does not reach them through
-			 * it.
-			 */
-			if (!d->pairs[from].private_type)
-				walk_offer(w, from,
-					   w->dist[p] + 1 +
-					       ((uint64_t)pointer << 32),
+			if (r->step[from])
+				walk_offer(w, from, w->dist[p] + r->step[from],
 					   r->edge[k]);
 		}
 	}
@@ -585,6 +605,7 @@ void diff_roots(struct kabi_diff *d)
 	walk_init(&f.walk, d->npairs);
 	d->roots = xcalloc(d->npairs + 1, sizeof(*d->roots));
 	classify(d);
+	set_steps(d, d->reverse);
 	group_causes(d, &causes);
 	for (i = 0; i < causes.n; i++)
 		find_root(&f, causes.pairs + causes.start[i],
@@ -604,6 +625,7 @@ void diff_free_reverse(struct kabi_diff *d)
 	free(d->reverse->start);
 	free(d->reverse->edge);
 	free(d->reverse->source);
+	free(d->reverse->step);
 	free(d->reverse);
 	d->reverse = NULL;
 }

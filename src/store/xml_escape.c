@@ -72,7 +72,13 @@ static int hex_value(char c)
 bool xml_unescape(struct strbuf *out, const char *s)
 {
 	while (*s) {
-		if (s[0] == '\\' && s[1] == '\\') {
+		size_t plain = strcspn(s, "\\");
+
+		/* nearly every name has no escape: copied a run at a time */
+		if (plain) {
+			strbuf_add(out, s, plain);
+			s += plain;
+		} else if (s[0] == '\\' && s[1] == '\\') {
 			strbuf_addch(out, '\\');
 			s += 2;
 		} else if (s[0] == '\\' && s[1] == 'x' &&
