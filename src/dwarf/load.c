@@ -50,6 +50,7 @@ struct loader {
 	struct unit *units;
 	size_t nunits, units_alloc;
 	struct thread_state *threads;
+	struct kdwarf_image vmlinux_image; /* that all threads' handles read */
 	struct model_builder *builder;
 	struct definition_index definitions;
 	struct diag *diag;
@@ -162,7 +163,8 @@ static Dwarf *thread_vmlinux(struct loader *l, unsigned thread, size_t file,
 	if (ts->status == 0) /* the first thread to fail says why */
 		ts->status = kdwarf_open(&ts->vmlinux,
 					 kernel_file_dwarf(&l->kf->files[file]),
-					 l->opts->debug_root, d)
+					 &l->vmlinux_image, l->opts->debug_root,
+					 d)
 				 ? -1
 				 : 1;
 	return ts->status > 0 ? ts->vmlinux.dwarf : NULL;
@@ -210,7 +212,7 @@ static void read_module(struct loader *l, const struct unit *u,
 
 	struct missing_dwo missing = {0};
 
-	if (kdwarf_open(&h, kernel_file_dwarf(&l->kf->files[u->file]),
+	if (kdwarf_open(&h, kernel_file_dwarf(&l->kf->files[u->file]), NULL,
 			l->opts->debug_root, &res->diag))
 		return;
 	while (dwarf_get_units(h.dwarf, cu, &cu, &version, &unit_type, &cudie,
@@ -291,8 +293,10 @@ static void plan_vmlinux(struct loader *l, size_t file)
 	Dwarf_Half version;
 	uint8_t unit_type;
 
-	if (kdwarf_open(&h, kernel_file_dwarf(&l->kf->files[file]),
-			l->opts->debug_root, l->diag))
+	if (kdwarf_map(&l->vmlinux_image, kernel_file_dwarf(&l->kf->files[file]),
+		       l->diag) < 0 ||
+	    kdwarf_open(&h, kernel_file_dwarf(&l->kf->files[file]),
+			&l->vmlinux_image, l->opts->debug_root, l->diag))
 		return;
 	while (dwarf_get_units(h.dwarf, cu, &cu, &version, &unit_type, &cudie,
 			       &split) == 0)
@@ -395,7 +399,7 @@ static void *work_definitions(size_t index, unsigned thread, void *ctx)
 		dwarf = thread_vmlinux(l, thread, job->file, &res->diag);
 	else
 		dwarf = kdwarf_open(&h, kernel_file_dwarf(&l->kf->files[job->file]),
-				    l->opts->debug_root, &res->diag)
+				    NULL, l->opts->debug_root, &res->diag)
 			    ? NULL
 			    : h.dwarf;
 	for (i = 0; dwarf && i < job->count; i++) {
@@ -580,6 +584,7 @@ void kdwarf_load(const struct kernel_files *kf,
 	for (i = 0; i < threads; i++)
 		if (l.threads[i].status > 0)
 			kdwarf_close(&l.threads[i].vmlinux);
+	kdwarf_unmap(&l.vmlinux_image);
 	for (f = 0; f < kf->count; f++)
 		file_exports_free(&l.exports[f]);
 	free(l.threads);

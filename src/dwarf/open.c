@@ -9,6 +9,8 @@
 #include <gelf.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "../util/memfile.h"
@@ -89,13 +91,46 @@ static Dwfl_Module *report(struct kdwarf_handle *h, const char *path, int fd)
 	return mod;
 }
 
+int kdwarf_map(struct kdwarf_image *image, const struct kernel_input *in,
+	       struct diag *d)
+{
+	int fd = kelf_open_debug_input(in, d);
+	struct stat st;
+	void *data;
+
+	memset(image, 0, sizeof(*image));
+	if (fd < 0)
+		return fd;
+	/* relocated in place by each handle: not to be shared */
+	if (is_relocatable(fd) || fstat(fd, &st) < 0 || st.st_size <= 0 ||
+	    (uint64_t)st.st_size > SIZE_MAX) {
+		close(fd);
+		return 0;
+	}
+	data = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (data == MAP_FAILED)
+		return 0; /* each handle opens the file itself */
+	image->data = data;
+	image->len = (size_t)st.st_size;
+	return 0;
+}
+
+void kdwarf_unmap(struct kdwarf_image *image)
+{
+	if (image->data)
+		munmap(image->data, image->len);
+	memset(image, 0, sizeof(*image));
+}
+
 int kdwarf_open(struct kdwarf_handle *h, const struct kernel_input *in,
-		const char *debug_root, struct diag *d)
+		const struct kdwarf_image *image, const char *debug_root,
+		struct diag *d)
 {
 	const char *path = in->name;
 	struct strbuf search = STRBUF_INIT;
 	Dwfl_Module *mod;
-	int fd;
+	int fd = -1;
 
 	memset(h, 0, sizeof(*h));
 	/*
@@ -111,19 +146,24 @@ int kdwarf_open(struct kdwarf_handle *h, const struct kernel_input *in,
 	h->callbacks.find_debuginfo = dwfl_standard_find_debuginfo;
 	h->callbacks.section_address = dwfl_offline_section_address;
 	h->callbacks.debuginfo_path = &h->search_path;
-	fd = kelf_open_debug_input(in, d);
-	if (fd < 0) {
-		kdwarf_close(h);
-		return fd;
+	if (!image || !image->data) {
+		fd = kelf_open_debug_input(in, d);
+		if (fd < 0) {
+			kdwarf_close(h);
+			return fd;
+		}
 	}
 	h->dwfl = dwfl_begin(&h->callbacks);
 	if (!h->dwfl) {
-		close(fd);
+		if (fd >= 0)
+			close(fd);
 		kdwarf_close(h);
 		return diag_error(d, KABI_E_IO, DIAG_AT_FILE(path),
 				  "cannot start libdwfl: %s", dwfl_errmsg(-1));
 	}
-	mod = report(h, path, fd);
+	mod = fd < 0 ? dwfl_report_offline_memory(h->dwfl, path, path,
+						  image->data, image->len)
+		     : report(h, path, fd);
 	if (!mod || dwfl_report_end(h->dwfl, NULL, NULL) != 0) {
 		int err = diag_error(d, KABI_E_BAD_ELF, DIAG_AT_FILE(path),
 				     "cannot open: %s", dwfl_errmsg(-1));
