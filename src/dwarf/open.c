@@ -5,6 +5,7 @@
  */
 #include "open.h"
 
+#include <arpa/inet.h>
 #include <errno.h>
 #include <gelf.h>
 #include <stdlib.h>
@@ -91,6 +92,39 @@ static Dwfl_Module *report(struct kdwarf_handle *h, const char *path, int fd)
 	return mod;
 }
 
+/*
+ * Whether handles in several threads may read one mapping of the file:
+ * only if libelf and libdwfl will never write into it. They relocate a
+ * relocatable file in place, and decompressing a section rewrites its
+ * header where it lies, so neither kind is shared; nor is a file of the
+ * other byte order, whose headers libelf converts.
+ */
+static bool is_shareable(int fd)
+{
+	Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+	GElf_Ehdr eh;
+	bool ok = elf && elf_kind(elf) == ELF_K_ELF && gelf_getehdr(elf, &eh) &&
+		  eh.e_type != ET_REL &&
+		  eh.e_ident[EI_DATA] == (htons(1) == 1 ? ELFDATA2MSB
+							: ELFDATA2LSB) &&
+		  elf_getshdrstrndx(elf, &shstrndx) == 0;
+
+	while (ok && (scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		const char *name;
+
+		ok = gelf_getshdr(scn, &sh) != NULL;
+		name = ok ? elf_strptr(elf, shstrndx, sh.sh_name) : NULL;
+		if ((ok && (sh.sh_flags & SHF_COMPRESSED)) ||
+		    (name && !strncmp(name, ".zdebug", 7)))
+			ok = false;
+	}
+	elf_end(elf);
+	return ok;
+}
+
 int kdwarf_map(struct kdwarf_image *image, const struct kernel_input *in,
 	       struct diag *d)
 {
@@ -101,8 +135,7 @@ int kdwarf_map(struct kdwarf_image *image, const struct kernel_input *in,
 	memset(image, 0, sizeof(*image));
 	if (fd < 0)
 		return fd;
-	/* relocated in place by each handle: not to be shared */
-	if (is_relocatable(fd) || fstat(fd, &st) < 0 || st.st_size <= 0 ||
+	if (!is_shareable(fd) || fstat(fd, &st) < 0 || st.st_size <= 0 ||
 	    (uint64_t)st.st_size > SIZE_MAX) {
 		close(fd);
 		return 0;

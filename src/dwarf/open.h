@@ -20,9 +20,10 @@ struct kdwarf_handle {
  * A file's bytes mapped once, for the handles of several threads to
  * share: each handle that mapped vmlinux itself counted its pages again
  * in the process's resident size (130 MB a thread). Left empty, without
- * an error, for a relocatable file, which each handle relocates in place,
- * or where mapping fails: then each handle opens the file. Negative only
- * when the file cannot be opened, reported in d.
+ * an error, for a file libelf or libdwfl would write into (relocatable,
+ * with compressed sections, of the other byte order) or where mapping
+ * fails: then each handle opens the file. Negative only when the file
+ * cannot be opened, reported in d.
  */
 struct kdwarf_image {
 	char *data;

@@ -67,6 +67,7 @@ int main(void)
 	char path[] = "/tmp/kabi-test-open.XXXXXX";
 	char missing[] = "/nonexistent/vmlinux";
 	struct kdwarf_handle h;
+	struct kdwarf_image image;
 	struct diag d;
 	int before, i, failures = 0, tmp = mkstemp(path);
 
@@ -77,17 +78,35 @@ int main(void)
 	for (i = 0; i < 50; i++) {
 		diag_init(&d);
 		failures += kdwarf_open(&h, &(struct kernel_input){path, -1},
-					NULL, &d) != 0;
+					NULL, NULL, &d) != 0;
 		diag_free(&d);
 	}
 	is_int(failures, 50, "no DWARF in it, every time");
 	is_int(open_descriptors(), before,
 	       "no descriptor left open without DWARF");
+	diag_init(&d);
+	ok(!kdwarf_map(&image, &(struct kernel_input){path, -1}, &d) &&
+	       image.data && image.len > 0,
+	   "an executable is mapped once, to be shared");
+	for (i = failures = 0; i < 50; i++)
+		failures += kdwarf_open(&h, &(struct kernel_input){path, -1},
+					&image, NULL, &d) != 0;
+	is_int(failures, 50, "no DWARF in its mapping, every time");
+	is_int((int)d.errors, 50, "each time one error");
+	kdwarf_unmap(&image);
+	diag_free(&d);
+	is_int(open_descriptors(), before,
+	       "no descriptor left open by the mapping");
+	diag_init(&d);
+	ok(kdwarf_map(&image, &(struct kernel_input){missing, -1}, &d) < 0 &&
+	       !image.data && d.errors == 1,
+	   "a missing file cannot be mapped: one error");
+	diag_free(&d);
 	ok(!write_garbage(path), "a file that is not ELF written");
 	for (i = failures = 0; i < 50; i++) {
 		diag_init(&d);
 		failures += kdwarf_open(&h, &(struct kernel_input){path, -1},
-					NULL, &d) != 0;
+					NULL, NULL, &d) != 0;
 		diag_free(&d);
 	}
 	is_int(failures, 50, "libdwfl refuses it every time");
@@ -95,7 +114,8 @@ int main(void)
 	       "no descriptor left open after a refusal");
 	diag_init(&d);
 	failures =
-	    kdwarf_open(&h, &(struct kernel_input){missing, -1}, NULL, &d) != 0;
+	    kdwarf_open(&h, &(struct kernel_input){missing, -1}, NULL, NULL,
+			&d) != 0;
 	ok(failures && d.errors == 1, "a missing file is one error");
 	diag_free(&d);
 	is_int(open_descriptors(), before,
