@@ -176,14 +176,16 @@ static void print_cpu(const struct kdwarf_times *c)
 	fprintf(stderr,
 		"kabi: CPU seconds reading DWARF: %.2f on the main thread "
 		"(serial: %.2f listing units, %.2f merging, %.2f resolving "
-		"declarations, %.2f deduplicating), workers",
-		t->main_cpu, c->plan, c->merge, c->resolve, c->finish);
+		"declarations, %.2f deduplicating; %.2f on jobs beside the "
+		"workers), workers",
+		t->main_cpu, c->plan, c->merge, c->resolve,
+		c->finish - t->main_parallel_cpu, t->main_parallel_cpu);
 	for (i = 0; i < t->workers; i++) {
 		workers += t->worker_cpu[i];
 		fprintf(stderr, "%s %.2f", i ? "," : "", t->worker_cpu[i]);
 	}
 	total = t->main_cpu + workers;
-	serial = total > 0 ? t->main_cpu / total : 1;
+	serial = total > 0 ? (t->main_cpu - t->main_parallel_cpu) / total : 1;
 	fprintf(stderr,
 		"\nkabi: serial fraction %.0f%%: by Amdahl's law at "
 		"most",

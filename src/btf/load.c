@@ -458,6 +458,7 @@ int kbtf_load(const struct kernel_files *kf, unsigned jobs,
 	for (f = 0; f < kf->count; f++)
 		l.modules[f] = model_intern(out, kf->files[f].module);
 	l.builder = model_builder_new();
+	model_builder_set_threads(l.builder, threads, NULL);
 	kbtf_definitions_init(&l.defs);
 	if (kf->count && kf->files[0].is_vmlinux)
 		read_vmlinux(&l);

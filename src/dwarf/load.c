@@ -565,6 +565,8 @@ void kdwarf_load(const struct kernel_files *kf,
 	lap(times ? &times->plan : NULL, &mark);
 	l.threads = xcalloc(threads, sizeof(*l.threads));
 	l.builder = model_builder_new();
+	model_builder_set_threads(l.builder, threads,
+				  times ? &times->threads : NULL);
 	definition_index_init(&l.definitions);
 	parallel_ordered_timed(l.nunits, threads, 4 * (size_t)threads, work,
 			       consume, &l, times ? &times->threads : NULL);

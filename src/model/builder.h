@@ -58,6 +58,13 @@ void model_builder_each_unresolved(const struct model_builder *b,
  * each described symbol its type and parameter names.
  */
 void model_builder_finish(struct model_builder *b, struct kabi_model *out);
+/*
+ * How many threads model_builder_finish may use (default 1), and where
+ * to add their CPU time (--stats; may be NULL).
+ */
+struct parallel_times;
+void model_builder_set_threads(struct model_builder *b, unsigned threads,
+			       struct parallel_times *times);
 
 /* Figures for the curious (kabi dump --stats) and for tuning. */
 struct model_builder_stats {

@@ -67,6 +67,8 @@ struct model_builder {
 	struct symbol_desc *symbols;
 	size_t nsymbols;
 	struct model_builder_stats stats;
+	unsigned threads; /* for the refinement, model_builder_set_threads */
+	struct parallel_times *times;
 };
 
 #endif

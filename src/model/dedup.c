@@ -10,6 +10,8 @@
 
 #include "builder_impl.h"
 #include "../util/clock.h"
+#include "../util/hashmap.h"
+#include "../util/parallel.h"
 #include "../util/sort.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
@@ -47,6 +49,7 @@ struct refinement {
 	size_t nplaces;
 	uint32_t *place_of; /* per instance: its place, or KABI_NONE */
 	size_t nblocks;
+	unsigned threads;
 };
 
 static uint64_t key_hash(uint8_t kind, uint32_t name)
@@ -231,43 +234,170 @@ static bool same_signature(const struct refinement *r, uint32_t i, uint32_t j)
 	return true;
 }
 
-/* One round: a new block per distinct (block, blocks referred to). */
-static size_t refine_once(struct refinement *r)
+/*
+ * One round splits every block by what its instances refer to: a class
+ * is the instances of one block whose references lie in the same blocks,
+ * and the classes, numbered in the order of their first instances, are
+ * the new blocks. The instances are cut into ranges, which the builder's
+ * threads classify on their own, in index order (each instance's rows
+ * read once, from memory in order); the ranges' classes are then joined
+ * in range order, which numbers them as one pass over all would.
+ */
+#define ROUND_RANGES_PER_THREAD 4
+
+struct range_classes {
+	uint32_t *first; /* per class of the range: its first instance */
+	size_t n, alloc;
+	uint32_t *global; /* per class: the class it is over all ranges */
+};
+
+struct round {
+	const struct refinement *r;
+	uint64_t *sig;	      /* per instance */
+	uint32_t *local;      /* per instance: its class in its range */
+	struct range_classes *ranges;
+	size_t nranges, range_len;
+};
+
+static uint64_t signature(const struct refinement *r, uint32_t i)
 {
 	const struct model_builder *b = r->b;
-	struct hashmap sigs = HASHMAP_INIT;
-	uint32_t *reps = NULL;
-	size_t nreps = 0, reps_alloc = 0;
-	uint32_t i;
+	uint64_t h = hash_u64(r->block[i]);
+	size_t k;
 
-	for (i = 0; i < b->ninst; i++) {
+	for (k = b->inst_refs[i]; k < b->inst_refs[i + 1]; k++)
+		h = hash_combine(h, ref_block(r, b->refs[k]));
+	return h;
+}
+
+/* Classify one range's instances among themselves. */
+static void classify_range(size_t job, void *ctx)
+{
+	struct round *rd = ctx;
+	const struct refinement *r = rd->r;
+	struct range_classes *rc = &rd->ranges[job];
+	struct hashmap classes = HASHMAP_INIT; /* sig -> class */
+	size_t i, end = (job + 1) * rd->range_len;
+
+	rc->n = 0;
+	if (end > r->b->ninst)
+		end = r->b->ninst;
+	for (i = job * rd->range_len; i < end; i++) {
 		struct hashmap_iter it;
 		struct hashmap_entry *e;
-		uint64_t h;
-		size_t k;
 
-		r->next[i] = KABI_NONE;
 		if (r->block[i] == KABI_NONE)
 			continue; /* a follower */
-		h = hash_u64(r->block[i]);
-		for (k = b->inst_refs[i]; k < b->inst_refs[i + 1]; k++)
-			h = hash_combine(h, ref_block(r, b->refs[k]));
-		for (e = hashmap_first(&sigs, h, &it); e;
-		     e = hashmap_next(&sigs, &it))
-			if (same_signature(r, i, reps[e->value])) {
-				r->next[i] = (uint32_t)e->value;
+		rd->sig[i] = signature(r, (uint32_t)i);
+		for (e = hashmap_first(&classes, rd->sig[i], &it); e;
+		     e = hashmap_next(&classes, &it))
+			if (same_signature(r, (uint32_t)i,
+					   rc->first[e->value]))
 				break;
+		if (e) {
+			rd->local[i] = (uint32_t)e->value;
+			continue;
+		}
+		ALLOC_GROW(rc->first, rc->n + 1, rc->alloc);
+		rc->first[rc->n] = (uint32_t)i;
+		rd->local[i] = (uint32_t)rc->n;
+		hashmap_add(&classes, rd->sig[i], 0, rc->n++);
+	}
+	hashmap_free(&classes);
+}
+
+/* Join the ranges' classes, in range order: new blocks numbered. */
+static size_t join_ranges(struct round *rd)
+{
+	struct hashmap classes = HASHMAP_INIT; /* sig -> new block */
+	uint32_t *first = NULL;		       /* per new block */
+	size_t n = 0, alloc = 0, g, c;
+
+	for (g = 0; g < rd->nranges; g++) {
+		struct range_classes *rc = &rd->ranges[g];
+
+		rc->global = xrealloc(rc->global,
+				      xmul(rc->n + 1, sizeof(uint32_t)));
+		for (c = 0; c < rc->n; c++) {
+			uint32_t i = rc->first[c];
+			struct hashmap_iter it;
+			struct hashmap_entry *e;
+
+			for (e = hashmap_first(&classes, rd->sig[i], &it); e;
+			     e = hashmap_next(&classes, &it))
+				if (same_signature(rd->r, i, first[e->value]))
+					break;
+			if (e) {
+				rc->global[c] = (uint32_t)e->value;
+				continue;
 			}
-		if (r->next[i] == KABI_NONE) {
-			ALLOC_GROW(reps, nreps + 1, reps_alloc);
-			reps[nreps] = i;
-			r->next[i] = (uint32_t)nreps;
-			hashmap_add(&sigs, h, 0, nreps++);
+			ALLOC_GROW(first, n + 1, alloc);
+			first[n] = i;
+			rc->global[c] = (uint32_t)n;
+			hashmap_add(&classes, rd->sig[i], 0, n++);
 		}
 	}
-	hashmap_free(&sigs);
-	free(reps);
-	return nreps;
+	hashmap_free(&classes);
+	free(first);
+	return n;
+}
+
+static void number_range(size_t job, void *ctx)
+{
+	struct round *rd = ctx;
+	const struct refinement *r = rd->r;
+	const struct range_classes *rc = &rd->ranges[job];
+	size_t i, end = (job + 1) * rd->range_len;
+
+	if (end > r->b->ninst)
+		end = r->b->ninst;
+	for (i = job * rd->range_len; i < end; i++)
+		r->next[i] = r->block[i] == KABI_NONE
+				 ? KABI_NONE
+				 : rc->global[rd->local[i]];
+}
+
+/* One round: a new block per distinct (block, blocks referred to). */
+static size_t refine_once(struct refinement *r, struct round *rd)
+{
+	size_t n;
+
+	parallel_run_timed(rd->nranges, r->threads, classify_range, rd,
+			   r->b->times);
+	n = join_ranges(rd);
+	parallel_run_timed(rd->nranges, r->threads, number_range, rd,
+			   r->b->times);
+	return n;
+}
+
+static void round_init(struct round *rd, struct refinement *r)
+{
+	size_t ninst = r->b->ninst;
+
+	memset(rd, 0, sizeof(*rd));
+	rd->r = r;
+	rd->sig = xmalloc(xmul(ninst + 1, sizeof(uint64_t)));
+	rd->local = xmalloc(xmul(ninst + 1, sizeof(uint32_t)));
+	rd->nranges = r->threads > 1
+			  ? (size_t)r->threads * ROUND_RANGES_PER_THREAD
+			  : 1;
+	rd->range_len = (ninst + rd->nranges - 1) / rd->nranges;
+	if (!rd->range_len)
+		rd->range_len = 1;
+	rd->ranges = xcalloc(rd->nranges, sizeof(*rd->ranges));
+}
+
+static void round_free(struct round *rd)
+{
+	size_t g;
+
+	for (g = 0; g < rd->nranges; g++) {
+		free(rd->ranges[g].first);
+		free(rd->ranges[g].global);
+	}
+	free(rd->ranges);
+	free(rd->sig);
+	free(rd->local);
 }
 
 static void start_blocks(struct refinement *r)
@@ -317,11 +447,14 @@ static size_t split_definitions(struct refinement *r)
 
 static void refine(struct refinement *r, struct model_builder_stats *stats)
 {
+	struct round rd;
+
+	round_init(&rd, r);
 	for (;;) {
 		choose_followers(r);
 		start_blocks(r);
 		for (;;) {
-			size_t n = refine_once(r);
+			size_t n = refine_once(r, &rd);
 			uint32_t *t = r->block;
 
 			r->block = r->next;
@@ -335,6 +468,7 @@ static void refine(struct refinement *r, struct model_builder_stats *stats)
 			break;
 	}
 	stats->blocks = r->nblocks;
+	round_free(&rd);
 }
 
 /* Names some declaration of which stayed opaque though the tree defines them.
@@ -721,7 +855,7 @@ static void write_symbols(struct materializer *m)
 
 void model_builder_finish(struct model_builder *b, struct kabi_model *out)
 {
-	struct refinement r = {.b = b};
+	struct refinement r = {.b = b, .threads = b->threads ? b->threads : 1};
 	struct materializer m = {.b = b, .r = &r, .out = out};
 	double start = clock_seconds();
 	uint32_t *reps;
@@ -752,6 +886,13 @@ void model_builder_finish(struct model_builder *b, struct kabi_model *out)
 	free(r.keys);
 	free(r.places);
 	free(r.place_of);
+}
+
+void model_builder_set_threads(struct model_builder *b, unsigned threads,
+			       struct parallel_times *times)
+{
+	b->threads = threads;
+	b->times = times;
 }
 
 void model_builder_stats(const struct model_builder *b,

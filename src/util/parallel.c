@@ -19,38 +19,85 @@ struct parallel_state {
 	void *ctx;
 };
 
-static void *worker(void *arg)
+struct run_worker {
+	struct parallel_state *st;
+	double cpu; /* seconds, when it ends */
+};
+
+static void run_jobs(struct parallel_state *st)
 {
-	struct parallel_state *st = arg;
 	size_t i;
 
 	while ((i = atomic_fetch_add(&st->next, 1)) < st->n)
 		st->job(i, st->ctx);
+}
+
+static void *run_worker(void *arg)
+{
+	struct run_worker *w = arg;
+
+	run_jobs(w->st);
+	w->cpu = clock_thread_cpu();
 	return NULL;
+}
+
+/* Add the workers' CPU seconds, and the calling thread's on jobs. */
+static void add_times(struct parallel_times *times, const double *cpu,
+		      unsigned started, double main_parallel)
+{
+	unsigned t;
+
+	if (!times)
+		return;
+	for (t = 0; t < started && t < PARALLEL_MAX_TIMED; t++)
+		times->worker_cpu[t] += cpu[t];
+	if (started > times->workers)
+		times->workers =
+		    started < PARALLEL_MAX_TIMED ? started : PARALLEL_MAX_TIMED;
+	times->main_parallel_cpu += main_parallel;
 }
 
 void parallel_run(size_t n, unsigned threads, parallel_job_fn job, void *ctx)
 {
+	parallel_run_timed(n, threads, job, ctx, NULL);
+}
+
+void parallel_run_timed(size_t n, unsigned threads, parallel_job_fn job,
+			void *ctx, struct parallel_times *times)
+{
 	struct parallel_state st = {.n = n, .job = job, .ctx = ctx};
+	struct run_worker *workers;
 	pthread_t *tids;
 	unsigned started = 0, i;
+	double start, *cpu;
 
 	atomic_init(&st.next, 0);
 	if (threads > n)
 		threads = (unsigned)n;
 	if (threads <= 1) {
-		worker(&st);
+		run_jobs(&st);
 		return;
 	}
+	workers = xcalloc(threads - 1, sizeof(*workers));
 	tids = xcalloc(threads - 1, sizeof(*tids));
-	for (i = 0; i + 1 < threads; i++)
-		if (!pthread_create(&tids[i], NULL, worker, &st))
-			started++;
-		else
+	for (i = 0; i + 1 < threads; i++) {
+		workers[i].st = &st;
+		if (pthread_create(&tids[i], NULL, run_worker, &workers[i]))
 			break;
-	worker(&st); /* the calling thread works too */
-	for (i = 0; i < started; i++)
+		started++;
+	}
+	start = clock_thread_cpu();
+	run_jobs(&st); /* the calling thread works too */
+	start = clock_thread_cpu() - start;
+	cpu = xcalloc(started + 1, sizeof(*cpu));
+	for (i = 0; i < started; i++) {
 		pthread_join(tids[i], NULL);
+		cpu[i] = workers[i].cpu;
+	}
+	/* with no worker started, all of it was the calling thread's */
+	add_times(times, cpu, started, started ? start : 0);
+	free(cpu);
+	free(workers);
 	free(tids);
 }
 
@@ -150,14 +197,16 @@ void parallel_ordered_timed(size_t n, unsigned threads, size_t window,
 		pthread_cond_broadcast(&st.changed);
 		pthread_mutex_unlock(&st.lock);
 	}
-	for (t = 0; t < started; t++) {
+	for (t = 0; t < started; t++)
 		pthread_join(tids[t], NULL);
-		if (times && t < PARALLEL_MAX_TIMED)
-			times->worker_cpu[t] += workers[t].cpu;
+	if (times) {
+		double *cpu = xcalloc(started + 1, sizeof(*cpu));
+
+		for (t = 0; t < started; t++)
+			cpu[t] = workers[t].cpu;
+		add_times(times, cpu, started, 0);
+		free(cpu);
 	}
-	if (times && started > times->workers)
-		times->workers =
-		    started < PARALLEL_MAX_TIMED ? started : PARALLEL_MAX_TIMED;
 	pthread_cond_destroy(&st.changed);
 	pthread_mutex_destroy(&st.lock);
 	free(st.results);

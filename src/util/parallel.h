@@ -38,7 +38,12 @@ struct parallel_times {
 	unsigned workers; /* threads started; 0: all on the calling thread */
 	double worker_cpu[PARALLEL_MAX_TIMED];
 	double main_cpu;
+	/* of main_cpu, what it spent on jobs beside the workers: not serial */
+	double main_parallel_cpu;
 };
+/* parallel_run, timed the same way (times may be NULL). */
+void parallel_run_timed(size_t n, unsigned threads, parallel_job_fn job,
+			void *ctx, struct parallel_times *times);
 /* parallel_ordered, adding each worker's CPU time into *times. */
 void parallel_ordered_timed(size_t n, unsigned threads, size_t window,
 			    ordered_work_fn work, ordered_consume_fn consume,
