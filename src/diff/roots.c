@@ -80,12 +80,12 @@ struct heap_item {
 };
 
 struct walk {
-	uint8_t *seen;	 /* per pair: 1 queued, 2 done */
-	uint32_t *order; /* the pairs done, nearest first */
-	uint32_t *via;	 /* per pair: the edge one step closer */
-	uint64_t *dist;	 /* per pair: pointers << 32 | steps */
+	uint8_t *seen;		/* per pair: 1 queued, 2 done */
+	uint32_t *order;	/* the pairs done, nearest first */
+	uint32_t *via;		/* per pair: the edge one step closer */
+	uint64_t *dist;		/* per pair: pointers << 32 | steps */
 	struct heap_item *heap; /* pairs queued, by dist */
-	uint32_t *slot;	 /* per queued pair: its place in heap */
+	uint32_t *slot;		/* per queued pair: its place in heap */
 	size_t n, nheap;
 	size_t touched; /* pairs queued at all, to forget them later */
 	uint32_t *queued;
@@ -215,12 +215,11 @@ static void set_steps(const struct kabi_diff *d, struct diff_reverse *r)
 
 	r->step = xmalloc(xmul(d->npairs + 1, sizeof(uint64_t)));
 	for (p = 0; p < d->npairs; p++)
-		r->step[p] =
-		    d->pairs[p].private_type ? 0
-		    : model_type(d->old, d->pairs[p].old_type)->kind ==
-			    KABI_POINTER
-			? 1 + (UINT64_C(1) << 32)
-			: 1;
+		r->step[p] = d->pairs[p].private_type ? 0
+			     : model_type(d->old, d->pairs[p].old_type)->kind ==
+				     KABI_POINTER
+				 ? 1 + (UINT64_C(1) << 32)
+				 : 1;
 }
 
 /*

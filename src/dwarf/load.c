@@ -161,12 +161,12 @@ static Dwarf *thread_vmlinux(struct loader *l, unsigned thread, size_t file,
 	struct thread_state *ts = &l->threads[thread];
 
 	if (ts->status == 0) /* the first thread to fail says why */
-		ts->status = kdwarf_open(&ts->vmlinux,
-					 kernel_file_dwarf(&l->kf->files[file]),
-					 &l->vmlinux_image, l->opts->debug_root,
-					 d)
-				 ? -1
-				 : 1;
+		ts->status =
+		    kdwarf_open(&ts->vmlinux,
+				kernel_file_dwarf(&l->kf->files[file]),
+				&l->vmlinux_image, l->opts->debug_root, d)
+			? -1
+			: 1;
 	return ts->status > 0 ? ts->vmlinux.dwarf : NULL;
 }
 
@@ -293,8 +293,8 @@ static void plan_vmlinux(struct loader *l, size_t file)
 	Dwarf_Half version;
 	uint8_t unit_type;
 
-	if (kdwarf_map(&l->vmlinux_image, kernel_file_dwarf(&l->kf->files[file]),
-		       l->diag) < 0 ||
+	if (kdwarf_map(&l->vmlinux_image,
+		       kernel_file_dwarf(&l->kf->files[file]), l->diag) < 0 ||
 	    kdwarf_open(&h, kernel_file_dwarf(&l->kf->files[file]),
 			&l->vmlinux_image, l->opts->debug_root, l->diag))
 		return;
@@ -398,10 +398,11 @@ static void *work_definitions(size_t index, unsigned thread, void *ctx)
 	if (is_vmlinux)
 		dwarf = thread_vmlinux(l, thread, job->file, &res->diag);
 	else
-		dwarf = kdwarf_open(&h, kernel_file_dwarf(&l->kf->files[job->file]),
-				    NULL, l->opts->debug_root, &res->diag)
-			    ? NULL
-			    : h.dwarf;
+		dwarf =
+		    kdwarf_open(&h, kernel_file_dwarf(&l->kf->files[job->file]),
+				NULL, l->opts->debug_root, &res->diag)
+			? NULL
+			: h.dwarf;
 	for (i = 0; dwarf && i < job->count; i++) {
 		const struct indexed_definition *d =
 		    &l->definitions.v[p->w->entries[job->first + i]];
@@ -452,8 +453,8 @@ static void walk_definitions(struct loader *l, struct wanted *w)
 			continue;
 		}
 		ALLOC_GROW(p.jobs, p.njobs + 1, p.alloc);
-		p.jobs[p.njobs++] =
-		    (struct definitions_job){.file = file, .first = i, .count = 1};
+		p.jobs[p.njobs++] = (struct definitions_job){
+		    .file = file, .first = i, .count = 1};
 	}
 	parallel_ordered_timed(p.njobs, threads, 4 * (size_t)threads,
 			       work_definitions, consume_definitions, &p,

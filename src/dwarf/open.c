@@ -48,15 +48,15 @@ static bool has_debug_info(Dwfl_Module *mod)
 }
 
 /* No kernel module comes near this; a larger one is mapped instead. */
-#define MAX_IMAGE_READ (SIZE_MAX < (UINT64_C(1) << 32) ? (SIZE_MAX >> 2) \
-						       : (size_t)1 << 30)
+#define MAX_IMAGE_READ                                                         \
+	(SIZE_MAX < (UINT64_C(1) << 32) ? (SIZE_MAX >> 2) : (size_t)1 << 30)
 
 static bool is_relocatable(int fd)
 {
 	Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	GElf_Ehdr eh;
-	bool rel = elf && elf_kind(elf) == ELF_K_ELF && gelf_getehdr(elf, &eh) &&
-		   eh.e_type == ET_REL;
+	bool rel = elf && elf_kind(elf) == ELF_K_ELF &&
+		   gelf_getehdr(elf, &eh) && eh.e_type == ET_REL;
 
 	elf_end(elf);
 	return rel;
@@ -79,8 +79,8 @@ static Dwfl_Module *report(struct kdwarf_handle *h, const char *path, int fd)
 	if (is_relocatable(fd) &&
 	    !memfile_read_all(fd, MAX_IMAGE_READ, &h->image, &len)) {
 		close(fd);
-		return dwfl_report_offline_memory(h->dwfl, path, path,
-						  h->image, len);
+		return dwfl_report_offline_memory(h->dwfl, path, path, h->image,
+						  len);
 	}
 	/*
 	 * A module libdwfl reports owns the descriptor, and dwfl_end closes
@@ -107,8 +107,8 @@ static bool is_shareable(int fd)
 	GElf_Ehdr eh;
 	bool ok = elf && elf_kind(elf) == ELF_K_ELF && gelf_getehdr(elf, &eh) &&
 		  eh.e_type != ET_REL &&
-		  eh.e_ident[EI_DATA] == (htons(1) == 1 ? ELFDATA2MSB
-							: ELFDATA2LSB) &&
+		  eh.e_ident[EI_DATA] ==
+		      (htons(1) == 1 ? ELFDATA2MSB : ELFDATA2LSB) &&
 		  elf_getshdrstrndx(elf, &shstrndx) == 0;
 
 	while (ok && (scn = elf_nextscn(elf, scn))) {

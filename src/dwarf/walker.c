@@ -362,9 +362,9 @@ static void read_member_attrs(Dwarf_Die *member, struct member_attrs *a)
 		return;
 	for (i = 0; i < MA_COUNT; i++)
 		if (!a->have[i])
-			a->have[i] = dwarf_attr_integrate(
-					 member, member_attr_code[i],
-					 &a->attr[i]) != NULL;
+			a->have[i] =
+			    dwarf_attr_integrate(member, member_attr_code[i],
+						 &a->attr[i]) != NULL;
 }
 
 static bool member_udata(struct member_attrs *a, enum member_attr which,

@@ -253,8 +253,8 @@ struct range_classes {
 
 struct round {
 	const struct refinement *r;
-	uint64_t *sig;	      /* per instance */
-	uint32_t *local;      /* per instance: its class in its range */
+	uint64_t *sig;	 /* per instance */
+	uint32_t *local; /* per instance: its class in its range */
 	struct range_classes *ranges;
 	size_t nranges, range_len;
 };
@@ -291,8 +291,7 @@ static void classify_range(size_t job, void *ctx)
 		rd->sig[i] = signature(r, (uint32_t)i);
 		for (e = hashmap_first(&classes, rd->sig[i], &it); e;
 		     e = hashmap_next(&classes, &it))
-			if (same_signature(r, (uint32_t)i,
-					   rc->first[e->value]))
+			if (same_signature(r, (uint32_t)i, rc->first[e->value]))
 				break;
 		if (e) {
 			rd->local[i] = (uint32_t)e->value;
@@ -316,8 +315,8 @@ static size_t join_ranges(struct round *rd)
 	for (g = 0; g < rd->nranges; g++) {
 		struct range_classes *rc = &rd->ranges[g];
 
-		rc->global = xrealloc(rc->global,
-				      xmul(rc->n + 1, sizeof(uint32_t)));
+		rc->global =
+		    xrealloc(rc->global, xmul(rc->n + 1, sizeof(uint32_t)));
 		for (c = 0; c < rc->n; c++) {
 			uint32_t i = rc->first[c];
 			struct hashmap_iter it;
@@ -378,9 +377,8 @@ static void round_init(struct round *rd, struct refinement *r)
 	rd->r = r;
 	rd->sig = xmalloc(xmul(ninst + 1, sizeof(uint64_t)));
 	rd->local = xmalloc(xmul(ninst + 1, sizeof(uint32_t)));
-	rd->nranges = r->threads > 1
-			  ? (size_t)r->threads * ROUND_RANGES_PER_THREAD
-			  : 1;
+	rd->nranges =
+	    r->threads > 1 ? (size_t)r->threads * ROUND_RANGES_PER_THREAD : 1;
 	rd->range_len = (ninst + rd->nranges - 1) / rd->nranges;
 	if (!rd->range_len)
 		rd->range_len = 1;

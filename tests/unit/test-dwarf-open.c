@@ -113,9 +113,8 @@ int main(void)
 	is_int(open_descriptors(), before,
 	       "no descriptor left open after a refusal");
 	diag_init(&d);
-	failures =
-	    kdwarf_open(&h, &(struct kernel_input){missing, -1}, NULL, NULL,
-			&d) != 0;
+	failures = kdwarf_open(&h, &(struct kernel_input){missing, -1}, NULL,
+			       NULL, &d) != 0;
 	ok(failures && d.errors == 1, "a missing file is one error");
 	diag_free(&d);
 	is_int(open_descriptors(), before,
