@@ -185,7 +185,7 @@ static void add_root(struct serializer *z, uint32_t local, uint32_t type,
 	serialize(z, type, root);
 	r->len = s->bytes.len - r->off;
 	r->nrefs = (uint32_t)(s->nrefs - r->refs_off);
-	r->hash = hash_bytes(s->bytes.buf + r->off, r->len);
+	r->hash = hash_run(s->bytes.buf + r->off, r->len);
 }
 
 struct fragment_summary *fragment_summarize(struct kabi_model *frag,

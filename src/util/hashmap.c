@@ -109,6 +109,21 @@ uint64_t hash_bytes(const void *data, size_t len)
 	return hash_u64(h);
 }
 
+uint64_t hash_run(const void *data, size_t len)
+{
+	const unsigned char *p = data;
+	uint64_t h = UINT64_C(0x9e3779b97f4a7c15) ^ len, word;
+
+	for (; len >= 8; p += 8, len -= 8) {
+		memcpy(&word, p, 8);
+		h = (h ^ word) * UINT64_C(0xff51afd7ed558ccd);
+		h = (h << 31) | (h >> 33);
+	}
+	word = 0;
+	memcpy(&word, p, len);
+	return hash_u64(h ^ word);
+}
+
 uint64_t hash_string(const char *s)
 {
 	return hash_bytes(s, strlen(s));

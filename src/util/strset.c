@@ -42,7 +42,7 @@ static uint32_t lookup(const struct strset *set, const char *s, size_t len,
 
 uint32_t strset_add_len(struct strset *set, const char *s, size_t len)
 {
-	uint64_t hash = hash_bytes(s, len);
+	uint64_t hash = hash_run(s, len);
 	uint32_t off = lookup(set, s, len, hash);
 
 	if (off != UINT32_MAX)
@@ -67,5 +67,5 @@ uint32_t strset_find(const struct strset *set, const char *s)
 {
 	size_t len = strlen(s);
 
-	return lookup(set, s, len, hash_bytes(s, len));
+	return lookup(set, s, len, hash_run(s, len));
 }

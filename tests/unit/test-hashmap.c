@@ -47,6 +47,19 @@ int main(void)
 	is_int(hash_string("abc"), hash_bytes("abc", 3),
 	       "string and byte hashes agree");
 	ok(hash_string("abc") != hash_string("abd"), "hashes differ");
+	/* anonymous types' ids are made of hash_bytes: it must not change */
+	ok(hash_bytes("struct kf_device", 16) == UINT64_C(0x617e9ac48795ee66),
+	   "hash_bytes gives the values baselines hold");
+	ok(hash_run("a long run of bytes", 19) ==
+	       hash_run("a long run of bytes", 19),
+	   "hash_run: equal runs, equal hashes");
+	ok(hash_run("a long run of bytes", 19) !=
+	       hash_run("a long run of bytez", 19),
+	   "hash_run: the tail counts");
+	ok(hash_run("a long run", 10) != hash_run("a long run\0", 11),
+	   "hash_run: so does the length");
+	ok(hash_run("abcdefgh", 8) != hash_run("abcdefgi", 8),
+	   "hash_run: so does a whole word");
 	hashmap_free(&m);
 	return tap_done();
 }
