@@ -14,16 +14,47 @@
 
 uint64_t definition_key(enum kabi_kind kind, const char *name)
 {
-	return hash_combine(hash_u64(kind), hash_string(name));
+	return hash_combine(hash_u64(kind), hash_run(name, strlen(name)));
+}
+
+/*
+ * What a definition is noted by, read in one pass over its DIE: every
+ * unit's every top-level struct, union and enum comes here, and most
+ * have no DW_AT_declaration, which a lookup would scan the DIE for.
+ */
+struct noted_attrs {
+	const char *name;
+	Dwarf_Word size, line;
+	bool declaration;
+};
+
+static int note_attr(Dwarf_Attribute *attr, void *arg)
+{
+	struct noted_attrs *a = arg;
+
+	switch (dwarf_whatattr(attr)) {
+	case DW_AT_name:
+		a->name = dwarf_formstring(attr);
+		break;
+	case DW_AT_byte_size:
+		dwarf_formudata(attr, &a->size);
+		break;
+	case DW_AT_decl_line:
+		dwarf_formudata(attr, &a->line);
+		break;
+	case DW_AT_declaration:
+		dwarf_formflag(attr, &a->declaration);
+		break;
+	default:
+		break;
+	}
+	return DWARF_CB_OK;
 }
 
 void definitions_note(struct definition_list *l, Dwarf_Die *die, bool uapi)
 {
+	struct noted_attrs a = {0};
 	enum kabi_kind kind;
-	Dwarf_Attribute attr;
-	Dwarf_Word size = 0, line = 0;
-	const char *name;
-	bool declaration = false;
 
 	switch (dwarf_tag(die)) {
 	case DW_TAG_structure_type:
@@ -38,16 +69,12 @@ void definitions_note(struct definition_list *l, Dwarf_Die *die, bool uapi)
 	default:
 		return;
 	}
-	if (dwarf_attr(die, DW_AT_declaration, &attr))
-		dwarf_formflag(&attr, &declaration);
-	name = dwarf_diename(die);
-	if (declaration || !name)
+	dwarf_getattrs(die, note_attr, &a, 0);
+	if (a.declaration || !a.name)
 		return;
-	dwarf_formudata(dwarf_attr(die, DW_AT_byte_size, &attr), &size);
-	dwarf_formudata(dwarf_attr(die, DW_AT_decl_line, &attr), &line);
 	ALLOC_GROW(l->v, l->n + 1, l->alloc);
-	l->v[l->n].key = definition_key(kind, name);
-	l->v[l->n].fingerprint = hash_combine(size, line);
+	l->v[l->n].key = definition_key(kind, a.name);
+	l->v[l->n].fingerprint = hash_combine(a.size, a.line);
 	l->v[l->n].place.die = dwarf_dieoffset(die);
 	l->v[l->n].place.skeleton = l->skeleton;
 	l->v[l->n].uapi = uapi;
