@@ -361,7 +361,8 @@ static void read_member_attrs(Dwarf_Die *member, struct member_attrs *a)
 	if (!a->indirect) /* C members never are; other DWARF may be */
 		return;
 	for (i = 0; i < MA_COUNT; i++)
-		if (!a->have[i])
+		/* the location is only ever the member's own, as it was */
+		if (!a->have[i] && i != MA_LOCATION)
 			a->have[i] =
 			    dwarf_attr_integrate(member, member_attr_code[i],
 						 &a->attr[i]) != NULL;
