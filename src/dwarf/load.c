@@ -173,14 +173,14 @@ static Dwarf *thread_vmlinux(struct loader *l, unsigned thread, size_t file,
 static void read_vmlinux_cu(struct loader *l, const struct unit *u,
 			    unsigned thread, struct unit_result *res)
 {
-	struct thread_state *ts = &l->threads[thread];
 	const char *path = kernel_file_dwarf(&l->kf->files[u->file])->name;
+	Dwarf *dwarf = thread_vmlinux(l, thread, u->file, &res->diag);
 	Dwarf_Die cu, split;
 	uint8_t unit_type;
 
-	if (!thread_vmlinux(l, thread, u->file, &res->diag))
+	if (!dwarf)
 		return;
-	if (!dwarf_offdie(ts->vmlinux.dwarf, u->cu, &cu)) {
+	if (!dwarf_offdie(dwarf, u->cu, &cu)) {
 		diag_error(&res->diag, KABI_E_BAD_DWARF,
 			   DIAG_AT_SECTION(path, ".debug_info", u->cu),
 			   "cannot read compilation unit: %s",
@@ -253,21 +253,27 @@ static void lap(double *into, double *mark)
 	*mark = now;
 }
 
-static void consume(size_t index, void *result, void *ctx)
+/* A worker's result into the builder and the index, in order; freed. */
+static void merge_result(struct loader *l, struct unit_result *res, size_t file)
 {
-	struct loader *l = ctx;
-	struct unit_result *res = result;
-	double start = l->opts->times ? clock_thread_cpu() : 0;
 	size_t i;
 
 	for (i = 0; i < res->n; i++)
 		model_builder_add(l->builder, res->summaries[i],
-				  scope_of(l, l->units[index].file));
-	definition_index_add(&l->definitions, &res->defs, l->units[index].file);
+				  scope_of(l, file));
+	definition_index_add(&l->definitions, &res->defs, file);
 	diag_move(l->diag, &res->diag);
 	free(res->defs.v);
 	free(res->summaries);
 	free(res);
+}
+
+static void consume(size_t index, void *result, void *ctx)
+{
+	struct loader *l = ctx;
+	double start = l->opts->times ? clock_thread_cpu() : 0;
+
+	merge_result(l, result, l->units[index].file);
 	if (l->opts->progress)
 		l->opts->progress(index + 1, l->nunits, l->opts->progress_ctx);
 	if (l->opts->times)
@@ -421,15 +427,8 @@ static void *work_definitions(size_t index, unsigned thread, void *ctx)
 static void consume_definitions(size_t index, void *result, void *ctx)
 {
 	struct definitions_pass *p = ctx;
-	struct unit_result *res = result;
-	size_t i;
 
-	for (i = 0; i < res->n; i++)
-		model_builder_add(p->l->builder, res->summaries[i],
-				  scope_of(p->l, p->jobs[index].file));
-	diag_move(p->l->diag, &res->diag);
-	free(res->summaries);
-	free(res);
+	merge_result(p->l, result, p->jobs[index].file);
 }
 
 /* Walk the wanted definitions, file by file, into the builder. */

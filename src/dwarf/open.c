@@ -5,8 +5,6 @@
  */
 #include "open.h"
 
-#include <arpa/inet.h>
-#include <errno.h>
 #include <gelf.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,8 +46,13 @@ static bool has_debug_info(Dwfl_Module *mod)
 }
 
 /* No kernel module comes near this; a larger one is mapped instead. */
-#define MAX_IMAGE_READ                                                         \
-	(SIZE_MAX < (UINT64_C(1) << 32) ? (SIZE_MAX >> 2) : (size_t)1 << 30)
+#define MAX_IMAGE_READ ((size_t)1 << 30)
+
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define HOST_ELFDATA ELFDATA2MSB
+#else
+#define HOST_ELFDATA ELFDATA2LSB
+#endif
 
 static bool is_relocatable(int fd)
 {
@@ -106,9 +109,7 @@ static bool is_shareable(int fd)
 	size_t shstrndx;
 	GElf_Ehdr eh;
 	bool ok = elf && elf_kind(elf) == ELF_K_ELF && gelf_getehdr(elf, &eh) &&
-		  eh.e_type != ET_REL &&
-		  eh.e_ident[EI_DATA] ==
-		      (htons(1) == 1 ? ELFDATA2MSB : ELFDATA2LSB) &&
+		  eh.e_type != ET_REL && eh.e_ident[EI_DATA] == HOST_ELFDATA &&
 		  elf_getshdrstrndx(elf, &shstrndx) == 0;
 
 	while (ok && (scn = elf_nextscn(elf, scn))) {

@@ -238,6 +238,7 @@ struct model_builder *model_builder_new(void)
 {
 	struct model_builder *b = xcalloc(1, sizeof(*b));
 
+	b->threads = 1;
 	strset_init(&b->strings);
 	strbuf_init(&b->bytes);
 	hashmap_init(&b->shape_index);

@@ -49,7 +49,6 @@ struct refinement {
 	size_t nplaces;
 	uint32_t *place_of; /* per instance: its place, or KABI_NONE */
 	size_t nblocks;
-	unsigned threads;
 };
 
 static uint64_t key_hash(uint8_t kind, uint32_t name)
@@ -361,10 +360,10 @@ static size_t refine_once(struct refinement *r, struct round *rd)
 {
 	size_t n;
 
-	parallel_run_timed(rd->nranges, r->threads, classify_range, rd,
+	parallel_run_timed(rd->nranges, r->b->threads, classify_range, rd,
 			   r->b->times);
 	n = join_ranges(rd);
-	parallel_run_timed(rd->nranges, r->threads, number_range, rd,
+	parallel_run_timed(rd->nranges, r->b->threads, number_range, rd,
 			   r->b->times);
 	return n;
 }
@@ -377,8 +376,9 @@ static void round_init(struct round *rd, struct refinement *r)
 	rd->r = r;
 	rd->sig = xmalloc(xmul(ninst + 1, sizeof(uint64_t)));
 	rd->local = xmalloc(xmul(ninst + 1, sizeof(uint32_t)));
-	rd->nranges =
-	    r->threads > 1 ? (size_t)r->threads * ROUND_RANGES_PER_THREAD : 1;
+	rd->nranges = r->b->threads > 1
+			  ? (size_t)r->b->threads * ROUND_RANGES_PER_THREAD
+			  : 1;
 	rd->range_len = (ninst + rd->nranges - 1) / rd->nranges;
 	if (!rd->range_len)
 		rd->range_len = 1;
@@ -853,7 +853,7 @@ static void write_symbols(struct materializer *m)
 
 void model_builder_finish(struct model_builder *b, struct kabi_model *out)
 {
-	struct refinement r = {.b = b, .threads = b->threads ? b->threads : 1};
+	struct refinement r = {.b = b};
 	struct materializer m = {.b = b, .r = &r, .out = out};
 	double start = clock_seconds();
 	uint32_t *reps;

@@ -41,20 +41,14 @@ static void *run_worker(void *arg)
 	return NULL;
 }
 
-/* Add the workers' CPU seconds, and the calling thread's on jobs. */
-static void add_times(struct parallel_times *times, const double *cpu,
-		      unsigned started, double main_parallel)
+/* Add the CPU seconds of the t-th worker started, when it has ended. */
+static void add_worker_cpu(struct parallel_times *times, unsigned t, double cpu)
 {
-	unsigned t;
-
-	if (!times)
+	if (!times || t >= PARALLEL_MAX_TIMED)
 		return;
-	for (t = 0; t < started && t < PARALLEL_MAX_TIMED; t++)
-		times->worker_cpu[t] += cpu[t];
-	if (started > times->workers)
-		times->workers =
-		    started < PARALLEL_MAX_TIMED ? started : PARALLEL_MAX_TIMED;
-	times->main_parallel_cpu += main_parallel;
+	times->worker_cpu[t] += cpu;
+	if (t + 1 > times->workers)
+		times->workers = t + 1;
 }
 
 void parallel_run(size_t n, unsigned threads, parallel_job_fn job, void *ctx)
@@ -69,7 +63,7 @@ void parallel_run_timed(size_t n, unsigned threads, parallel_job_fn job,
 	struct run_worker *workers;
 	pthread_t *tids;
 	unsigned started = 0, i;
-	double start, *cpu;
+	double start;
 
 	atomic_init(&st.next, 0);
 	if (threads > n)
@@ -89,14 +83,13 @@ void parallel_run_timed(size_t n, unsigned threads, parallel_job_fn job,
 	start = clock_thread_cpu();
 	run_jobs(&st); /* the calling thread works too */
 	start = clock_thread_cpu() - start;
-	cpu = xcalloc(started + 1, sizeof(*cpu));
 	for (i = 0; i < started; i++) {
 		pthread_join(tids[i], NULL);
-		cpu[i] = workers[i].cpu;
+		add_worker_cpu(times, i, workers[i].cpu);
 	}
 	/* with no worker started, all of it was the calling thread's */
-	add_times(times, cpu, started, started ? start : 0);
-	free(cpu);
+	if (times && started)
+		times->main_parallel_cpu += start;
 	free(workers);
 	free(tids);
 }
@@ -197,15 +190,9 @@ void parallel_ordered_timed(size_t n, unsigned threads, size_t window,
 		pthread_cond_broadcast(&st.changed);
 		pthread_mutex_unlock(&st.lock);
 	}
-	for (t = 0; t < started; t++)
+	for (t = 0; t < started; t++) {
 		pthread_join(tids[t], NULL);
-	if (times) {
-		double *cpu = xcalloc(started + 1, sizeof(*cpu));
-
-		for (t = 0; t < started; t++)
-			cpu[t] = workers[t].cpu;
-		add_times(times, cpu, started, 0);
-		free(cpu);
+		add_worker_cpu(times, t, workers[t].cpu);
 	}
 	pthread_cond_destroy(&st.changed);
 	pthread_mutex_destroy(&st.lock);
