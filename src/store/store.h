@@ -3,7 +3,7 @@
  * The store/ stage: the model as an XML baseline file, and back.
  * Deterministic (sorted, one element per line, ids from names and shape;
  * see docs/format.md), so that a baseline kept in git shows real changes
- * only. Read with libxml2's streaming reader.
+ * only. Read with libxml2's SAX2 parser.
  */
 #ifndef KABI_STORE_H
 #define KABI_STORE_H

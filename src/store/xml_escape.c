@@ -69,19 +69,23 @@ static int hex_value(char c)
 	return -1;
 }
 
-bool xml_unescape(struct strbuf *out, const char *s)
+bool xml_unescape(struct strbuf *out, const char *s, size_t len)
 {
-	while (*s) {
-		size_t plain = strcspn(s, "\\");
+	const char *end = s + len;
+
+	while (s < end) {
+		const char *slash = memchr(s, '\\', (size_t)(end - s));
 
 		/* nearly every name has no escape: copied a run at a time */
-		if (plain) {
-			strbuf_add(out, s, plain);
-			s += plain;
-		} else if (s[0] == '\\' && s[1] == '\\') {
+		if (slash != s) {
+			const char *run_end = slash ? slash : end;
+
+			strbuf_add(out, s, (size_t)(run_end - s));
+			s = run_end;
+		} else if (end - s >= 2 && s[1] == '\\') {
 			strbuf_addch(out, '\\');
 			s += 2;
-		} else if (s[0] == '\\' && s[1] == 'x' &&
+		} else if (end - s >= 4 && s[1] == 'x' &&
 			   hex_value(s[2]) >= 0 && hex_value(s[3]) >= 0) {
 			int c = hex_value(s[2]) * 16 + hex_value(s[3]);
 

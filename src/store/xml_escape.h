@@ -17,9 +17,9 @@
 /* Append s escaped for an XML attribute value in double quotes. */
 void xml_escape(struct strbuf *out, const char *s);
 /*
- * Undo the \xNN and \\ escapes (libxml2 has undone the XML ones); false
- * for \x00, which no name written by kabi holds.
+ * Undo the \xNN and \\ escapes in the len bytes at s (libxml2 has undone
+ * the XML ones); false for \x00, which no name written by kabi holds.
  */
-bool xml_unescape(struct strbuf *out, const char *s);
+bool xml_unescape(struct strbuf *out, const char *s, size_t len);
 
 #endif

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Reading a baseline with libxml2's streaming reader. Types refer to each
- * other by id, possibly before the referred type's element, so every
- * reference is first recorded with its line and resolved once the whole
- * file is read. Anything that is not a well-formed kabi baseline of a
- * known format version is an error naming the file and line.
+ * Reading a baseline with libxml2's SAX2 parser: elements come to
+ * callbacks as they are parsed, with no tree built (a streaming reader
+ * builds and frees a node for each, which took half the time). Types
+ * refer to each other by id, possibly before the referred type's element,
+ * so every reference is first recorded with its line and resolved once
+ * the whole file is read. Anything that is not a well-formed kabi
+ * baseline of a known format version is an error naming the file and
+ * line.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -13,7 +16,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <libxml/xmlreader.h>
+#include <libxml/SAX2.h>
+#include <libxml/parser.h>
 
 #include "store.h"
 #include "xml_escape.h"
@@ -26,7 +30,7 @@
 
 struct attribute {
 	const char *name;
-	char *value; /* unescaped */
+	const char *value; /* unescaped, in reader.values */
 	bool used;
 };
 
@@ -38,14 +42,18 @@ struct pending_ref {
 
 struct reader {
 	const char *path;
-	xmlTextReaderPtr xml;
+	xmlParserCtxtPtr xml;
 	struct kabi_model *m;
 	struct diag *d;
 	int err;
 	unsigned long line;
 	struct attribute attrs[MAX_ATTRS];
 	size_t nattrs;
+	struct strbuf values; /* the attributes' values, each NUL-ended */
+	struct strbuf spare;  /* a value whose '&' libxml2 kept as "&#38;" */
 	const char *element;
+	struct strbuf qualified; /* an element's prefix:name */
+	int depth;
 	/* ids: string -> type */
 	struct strset ids;
 	struct hashmap by_id;
@@ -59,76 +67,131 @@ struct reader {
 	enum { IN_NOTHING, IN_TYPE, IN_SYMBOL, IN_SYSCALL } parent;
 	uint32_t parent_index;
 	bool seen_root;
+	/*
+	 * The first error, held until the parser moves on: libxml2 passes
+	 * an element on before it finds that the file ends inside its tag,
+	 * and "not well-formed" then says more than what the half-read
+	 * element lacks.
+	 */
+	struct strbuf held;
+	unsigned long held_line;
+	/*
+	 * Set once the error is reported: the input then ends. Stopping
+	 * libxml2 itself (xmlStopParser) from a callback frees the buffer
+	 * the parser goes on reading.
+	 */
+	bool stopped;
+	struct source *src;
 };
 
 __attribute__((format(printf, 2, 3))) static int fail(struct reader *r,
 						      const char *fmt, ...)
 {
-	struct strbuf sb = STRBUF_INIT;
 	va_list ap;
 
 	if (r->err)
 		return r->err; /* one error per file is enough */
 	va_start(ap, fmt);
-	strbuf_vaddf(&sb, fmt, ap);
+	strbuf_vaddf(&r->held, fmt, ap);
 	va_end(ap);
-	r->err = diag_error(r->d, KABI_E_BAD_XML,
-			    DIAG_AT_LINE(r->path, r->line), "%s", sb.buf);
-	strbuf_release(&sb);
+	r->held_line = r->line;
+	r->err = -KABI_E_BAD_XML;
 	return r->err;
 }
 
-static void xml_error(void *arg, const char *msg, xmlParserSeverities severity,
-		      xmlTextReaderLocatorPtr locator)
+/* The held error is the file's: report it, and parse no further. */
+static void commit_error(struct reader *r)
+{
+	if (!r->held.len)
+		return;
+	diag_error(r->d, KABI_E_BAD_XML, DIAG_AT_LINE(r->path, r->held_line),
+		   "%s", r->held.buf);
+	strbuf_reset(&r->held);
+	r->stopped = true;
+}
+
+static void xml_error(void *arg, xmlErrorPtr error)
 {
 	struct reader *r = arg;
 	struct strbuf sb = STRBUF_INIT;
 
-	if (severity != XML_PARSER_SEVERITY_ERROR &&
-	    severity != XML_PARSER_SEVERITY_VALIDITY_ERROR)
+	if (error->level < XML_ERR_ERROR)
 		return;
-	r->line = (unsigned long)xmlTextReaderLocatorLineNumber(locator);
-	strbuf_adds(&sb, msg);
+	if (r->held.len) { /* the element held an error: this says more */
+		strbuf_reset(&r->held);
+		r->err = 0;
+	}
+	r->line = error->line > 0 ? (unsigned long)error->line : 0;
+	strbuf_adds(&sb, error->message ? error->message : "");
 	while (sb.len && sb.buf[sb.len - 1] == '\n')
 		strbuf_setlen(&sb, sb.len - 1);
 	fail(r, "not well-formed XML: %s", sb.buf);
+	commit_error(r);
 	strbuf_release(&sb);
 }
 
 /* --- attributes -------------------------------------------------------- */
 
-static void free_attrs(struct reader *r)
+/*
+ * Without entity substitution, libxml2 hands an attribute value over with
+ * every '&' it decoded written as "&#38;" (for a tree builder to decode
+ * again); a '&' appears in no other way. Other references are decoded.
+ */
+static const char *decode_ampersands(struct reader *r, const char *value,
+				     size_t *len)
 {
-	size_t i;
+	const char *end = value + *len, *amp;
 
-	for (i = 0; i < r->nattrs; i++)
-		free(r->attrs[i].value);
-	r->nattrs = 0;
+	if (!memchr(value, '&', *len))
+		return value;
+	strbuf_reset(&r->spare);
+	while ((amp = memchr(value, '&', (size_t)(end - value)))) {
+		strbuf_add(&r->spare, value, (size_t)(amp - value) + 1);
+		value =
+		    amp + (end - amp >= 5 && !memcmp(amp, "&#38;", 5) ? 5 : 1);
+	}
+	strbuf_add(&r->spare, value, (size_t)(end - value));
+	*len = r->spare.len;
+	return r->spare.buf;
 }
 
-static int read_attrs(struct reader *r)
+/*
+ * SAX2 gives five pointers an attribute: name, prefix, namespace, and
+ * the value's start and end. Values are unescaped into r->values, one
+ * after another; pointers into it are taken once it stops growing.
+ */
+static int read_attrs(struct reader *r, int nattrs, const xmlChar **attrs)
 {
-	free_attrs(r);
-	while (xmlTextReaderMoveToNextAttribute(r->xml) == 1) {
-		struct strbuf sb = STRBUF_INIT;
-		struct attribute *a;
+	size_t start[MAX_ATTRS];
+	int i;
+
+	r->nattrs = 0;
+	strbuf_reset(&r->values);
+	for (i = 0; i < nattrs; i++) {
+		const xmlChar **at = &attrs[5 * i];
+		struct attribute *a = &r->attrs[r->nattrs];
+		size_t len = (size_t)(at[4] - at[3]);
+		const char *value =
+		    decode_ampersands(r, (const char *)at[3], &len);
 
 		if (r->nattrs == MAX_ATTRS)
 			return fail(r, "too many attributes on <%s>",
 				    r->element);
-		a = &r->attrs[r->nattrs++];
-		a->name = (const char *)xmlTextReaderConstName(r->xml);
+		if (at[1])
+			return fail(r, "unknown attribute '%s:%s' on <%s>",
+				    (const char *)at[1], (const char *)at[0],
+				    r->element);
+		a->name = (const char *)at[0];
 		a->used = false;
-		if (!xml_unescape(
-			&sb, (const char *)xmlTextReaderConstValue(r->xml))) {
-			a->value = strbuf_detach(&sb);
+		start[r->nattrs++] = r->values.len;
+		if (!xml_unescape(&r->values, value, len))
 			return fail(r,
 				    "a NUL byte (\\x00) in the '%s' attribute",
 				    a->name);
-		}
-		a->value = strbuf_detach(&sb);
+		strbuf_addch(&r->values, '\0');
 	}
-	xmlTextReaderMoveToElement(r->xml);
+	for (i = 0; i < (int)r->nattrs; i++)
+		r->attrs[i].value = r->values.buf + start[i];
 	return 0;
 }
 
@@ -325,7 +388,7 @@ static void read_type_attrs(struct reader *r, struct kabi_type *t)
 	}
 }
 
-static int read_type(struct reader *r, enum kabi_kind kind, bool empty)
+static int read_type(struct reader *r, enum kabi_kind kind)
 {
 	struct kabi_type t = {.kind = (uint8_t)kind};
 	const char *id = need(r, "id");
@@ -351,7 +414,7 @@ static int read_type(struct reader *r, enum kabi_kind kind, bool empty)
 	}
 	r->type_id[type] = key;
 	r->type_line[type] = r->line;
-	r->parent = empty ? IN_NOTHING : IN_TYPE;
+	r->parent = IN_TYPE;
 	r->parent_index = type;
 	return check_all_used(r);
 }
@@ -462,7 +525,7 @@ static int check_order(struct reader *r, const struct kabi_symbol *prev,
 	return 0;
 }
 
-static int read_symbol(struct reader *r, bool empty)
+static int read_symbol(struct reader *r)
 {
 	struct kabi_symbol s = {0};
 	const char *kind, *export, *crc;
@@ -504,7 +567,7 @@ static int read_symbol(struct reader *r, bool empty)
 	    check_order(r, &r->m->symbols[r->m->nsymbols - 1], &s))
 		return r->err;
 	r->parent_index = model_add_symbol(r->m, &s);
-	r->parent = empty ? IN_NOTHING : IN_SYMBOL;
+	r->parent = IN_SYMBOL;
 	return check_all_used(r);
 }
 
@@ -525,7 +588,7 @@ static int check_syscall_order(struct reader *r, const struct kabi_syscall *c)
 	return 0;
 }
 
-static int read_syscall(struct reader *r, bool empty)
+static int read_syscall(struct reader *r)
 {
 	struct kabi_syscall c = {0};
 	const char *params;
@@ -546,7 +609,7 @@ static int read_syscall(struct reader *r, bool empty)
 	if (check_syscall_order(r, &c))
 		return r->err;
 	r->parent_index = model_add_syscall(r->m, &c);
-	r->parent = empty ? IN_NOTHING : IN_SYSCALL;
+	r->parent = IN_SYSCALL;
 	return check_all_used(r);
 }
 
@@ -608,22 +671,22 @@ static int read_root(struct reader *r)
 	return check_all_used(r);
 }
 
-static int read_element(struct reader *r, int depth, bool empty)
+static int read_element(struct reader *r, int depth, int nattrs,
+			const xmlChar **attrs)
 {
 	enum kabi_kind kind;
 
-	r->element = (const char *)xmlTextReaderConstName(r->xml);
-	if (read_attrs(r))
+	if (read_attrs(r, nattrs, attrs))
 		return r->err;
 	if (depth == 0)
 		return read_root(r);
 	if (depth == 1) {
 		if (!strcmp(r->element, "symbol"))
-			return read_symbol(r, empty);
+			return read_symbol(r);
 		if (!strcmp(r->element, "error"))
 			return read_error(r);
 		if (!strcmp(r->element, "syscall"))
-			return read_syscall(r, empty);
+			return read_syscall(r);
 		kind = kind_of_tag(r->element);
 		if (kind != KABI_VOID && r->m->no_types)
 			return fail(r,
@@ -631,7 +694,7 @@ static int read_element(struct reader *r, int depth, bool empty)
 				    "(types=\"none\") holds no <%s>",
 				    r->element);
 		if (kind != KABI_VOID)
-			return read_type(r, kind, empty);
+			return read_type(r, kind);
 	} else if (depth == 2 && r->parent != IN_NOTHING) {
 		if (!strcmp(r->element, "parameter"))
 			return read_parameter(r);
@@ -737,79 +800,194 @@ static int check_cycles(struct reader *r)
 
 /* --- the file ---------------------------------------------------------- */
 
-/* The line of the current node; the parser itself has read ahead. */
-static unsigned long node_line(struct reader *r)
-{
-	xmlNodePtr node = xmlTextReaderCurrentNode(r->xml);
-	long line = node ? xmlGetLineNo(node) : -1;
+/* --- the parser's callbacks ------------------------------------------- */
 
-	if (line <= 0)
-		line = xmlTextReaderGetParserLineNumber(r->xml);
-	return line > 0 ? (unsigned long)line : 0;
+static void set_line(struct reader *r)
+{
+	int line = xmlSAX2GetLineNumber(r->xml);
+
+	r->line = line > 0 ? (unsigned long)line : 0;
 }
 
-static void read_nodes(struct reader *r)
+/* An element's name as written: prefix:name if it has a prefix. */
+static const char *element_name(struct reader *r, const xmlChar *name,
+				const xmlChar *prefix)
 {
-	int ret = 0;
+	if (!prefix)
+		return (const char *)name;
+	strbuf_reset(&r->qualified);
+	strbuf_addf(&r->qualified, "%s:%s", (const char *)prefix,
+		    (const char *)name);
+	return r->qualified.buf;
+}
 
-	while (!r->err && (ret = xmlTextReaderRead(r->xml)) == 1) {
-		int type = xmlTextReaderNodeType(r->xml);
-		int depth = xmlTextReaderDepth(r->xml);
+static void on_start(void *ctx, const xmlChar *name, const xmlChar *prefix,
+		     const xmlChar *uri, int nnamespaces,
+		     const xmlChar **namespaces, int nattrs, int ndefaulted,
+		     const xmlChar **attrs)
+{
+	struct reader *r = ctx;
+	int depth = r->depth++;
 
-		r->line = node_line(r);
-		switch (type) {
-		case XML_READER_TYPE_ELEMENT:
-			read_element(r, depth,
-				     xmlTextReaderIsEmptyElement(r->xml) == 1);
-			break;
-		case XML_READER_TYPE_END_ELEMENT:
-			if (depth == 1)
-				r->parent = IN_NOTHING;
-			break;
-		case XML_READER_TYPE_WHITESPACE:
-		case XML_READER_TYPE_SIGNIFICANT_WHITESPACE:
-		case XML_READER_TYPE_COMMENT:
-			break;
-		default:
-			fail(r, "unexpected %s in a baseline",
-			     type == XML_READER_TYPE_TEXT ? "text"
-			     : type == XML_READER_TYPE_DOCUMENT_TYPE
-				 ? "document type declaration"
-				 : "XML node");
-			break;
-		}
-	}
-	if (!r->err && ret < 0)
-		fail(r, "not well-formed XML");
-	if (!r->err && !r->seen_root)
-		fail(r, "not a kabi baseline: no <kabi-baseline> element");
+	(void)uri;
+	(void)ndefaulted; /* defaults come from a DTD, which is refused */
+	commit_error(r);
+	if (r->err)
+		return;
+	set_line(r);
+	r->element = element_name(r, name, prefix);
+	/* a namespace declaration is an attribute to a baseline's reader */
+	if (nnamespaces)
+		fail(r, "unknown attribute 'xmlns%s%s' on <%s>",
+		     namespaces[0] ? ":" : "",
+		     namespaces[0] ? (const char *)namespaces[0] : "",
+		     r->element);
+	else
+		read_element(r, depth, nattrs, attrs);
+}
+
+static void on_end(void *ctx, const xmlChar *name, const xmlChar *prefix,
+		   const xmlChar *uri)
+{
+	struct reader *r = ctx;
+
+	(void)name;
+	(void)prefix;
+	(void)uri;
+	commit_error(r);
+	if (--r->depth == 1)
+		r->parent = IN_NOTHING;
+}
+
+static bool is_blank(xmlChar c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+static void on_text(void *ctx, const xmlChar *text, int len)
+{
+	struct reader *r = ctx;
+	int i, lines_after = 0;
+
+	commit_error(r);
+	if (r->err)
+		return;
+	for (i = 0; i < len && is_blank(text[i]); i++)
+		;
+	if (i == len)
+		return;
+	/* the parser is past the text: its line is counted back */
+	for (; i < len; i++)
+		lines_after += text[i] == '\n';
+	set_line(r);
+	r->line -= r->line > (unsigned long)lines_after ? lines_after : 0;
+	fail(r, "unexpected text in a baseline");
+}
+
+static void on_doctype(void *ctx, const xmlChar *name, const xmlChar *id,
+		       const xmlChar *uri)
+{
+	struct reader *r = ctx;
+
+	(void)name;
+	(void)id;
+	(void)uri;
+	set_line(r);
+	/*
+	 * The entities it may declare are stored nowhere (no entityDecl
+	 * callback), so none is ever expanded.
+	 */
+	fail(r, "unexpected document type declaration in a baseline");
+	commit_error(r);
+}
+
+static void on_instruction(void *ctx, const xmlChar *target,
+			   const xmlChar *data)
+{
+	struct reader *r = ctx;
+
+	(void)target;
+	(void)data;
+	set_line(r);
+	fail(r, "unexpected XML node in a baseline");
+	commit_error(r);
+}
+
+static int read_input(void *ctx, char *buf, int len)
+{
+	struct reader *r = ctx;
+
+	return r->stopped ? 0 : source_read(r->src, buf, len);
+}
+
+static void init_handler(xmlSAXHandler *sax)
+{
+	memset(sax, 0, sizeof(*sax));
+	sax->initialized = XML_SAX2_MAGIC;
+	sax->startElementNs = on_start;
+	sax->endElementNs = on_end;
+	sax->characters = on_text;
+	sax->ignorableWhitespace = on_text;
+	sax->cdataBlock = on_text;
+	sax->internalSubset = on_doctype;
+	sax->externalSubset = on_doctype;
+	sax->processingInstruction = on_instruction;
+	sax->serror = xml_error;
+}
+
+/*
+ * libxml2 prints what it cannot tie to a parser (a failed conversion
+ * from a declared encoding) on standard error; the parser's own error,
+ * which follows, is the one line kabi gives.
+ */
+static void ignore_message(void *ctx, const char *fmt, ...)
+{
+	(void)ctx;
+	(void)fmt;
 }
 
 void store_init(void)
 {
 	xmlInitParser();
+	/* for this thread, and as the default of threads to come */
+	xmlSetGenericErrorFunc(NULL, ignore_message);
+	xmlThrDefSetGenericErrorFunc(NULL, ignore_message);
 }
 
 /* Parse the source into r's model; r->err says how it went. */
 static void parse(struct reader *r, struct source *src)
 {
-	r->xml = xmlReaderForIO(source_read, NULL, src, src->path, NULL,
-				XML_PARSE_NONET | XML_PARSE_NOCDATA);
+	xmlSAXHandler sax;
+
+	init_handler(&sax);
+	r->src = src;
+	r->xml = xmlCreateIOParserCtxt(&sax, r, read_input, NULL, r,
+				       XML_CHAR_ENCODING_NONE);
 	if (!r->xml) {
 		r->err = diag_error(r->d, KABI_E_IO, DIAG_AT_FILE(r->path),
 				    "cannot read as XML");
 		return;
 	}
+	xmlCtxtUseOptions(r->xml, XML_PARSE_NONET | XML_PARSE_NOCDATA);
 	strset_init(&r->ids);
 	hashmap_init(&r->by_id);
-	xmlTextReaderSetErrorHandler(r->xml, xml_error, r);
-	read_nodes(r);
+	if (xmlParseDocument(r->xml) < 0 && !r->err) {
+		set_line(r);
+		fail(r, "not well-formed XML");
+	}
+	if (!r->err && !r->seen_root)
+		fail(r, "not a kabi baseline: no <kabi-baseline> element");
 	if (!r->err)
 		resolve_all(r);
 	if (!r->err)
 		check_cycles(r);
-	xmlFreeTextReader(r->xml);
-	free_attrs(r);
+	commit_error(r);
+	xmlFreeParserCtxt(r->xml);
+	r->xml = NULL;
+	strbuf_release(&r->values);
+	strbuf_release(&r->spare);
+	strbuf_release(&r->qualified);
+	strbuf_release(&r->held);
 	strset_free(&r->ids);
 	hashmap_free(&r->by_id);
 	free(r->refs);
@@ -819,7 +997,13 @@ static void parse(struct reader *r, struct source *src)
 
 int store_read(struct source *src, struct kabi_model *out, struct diag *d)
 {
-	struct reader r = {.m = out, .d = d, .path = src->name};
+	struct reader r = {.m = out,
+			   .d = d,
+			   .path = src->name,
+			   .values = STRBUF_INIT,
+			   .spare = STRBUF_INIT,
+			   .qualified = STRBUF_INIT,
+			   .held = STRBUF_INIT};
 
 	if (!src->error)
 		parse(&r, src);

@@ -32,7 +32,7 @@ static void check(const char *in, const char *want)
 			} else
 				strbuf_addch(&plain, *p++);
 		}
-		xml_unescape(&back, plain.buf);
+		xml_unescape(&back, plain.buf, plain.len);
 		strbuf_release(&plain);
 	}
 	is_str(back.buf, in, "and back");
