@@ -462,7 +462,7 @@ static int compare(struct diff_options *opts, struct sides *s, struct diag *d)
 		opts->report.modules = &impact;
 	opts->report.incomplete = d->errors > 0;
 	diff_models(&s->models[0], &s->models[1],
-		    opts->input.uapi ? DIFF_UAPI : 0, &diff);
+		    opts->input.uapi ? DIFF_UAPI : 0, opts->input.jobs, &diff);
 	if (opts->input.syscalls)
 		diff_syscalls(&diff);
 	diff_view_build(&view, &diff, &opts->rules);

@@ -4,11 +4,23 @@
 #include <string.h>
 
 #include "diff_impl.h"
+#include "../util/parallel.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
+/* The names of both sides' types, one side a job. */
+static void name_side(size_t side, void *ctx)
+{
+	struct kabi_diff *d = ctx;
+
+	if (side == 0)
+		type_names_compute(d->old, &d->old_names);
+	else
+		type_names_compute(d->new, &d->new_names);
+}
+
 void diff_models(const struct kabi_model *old, const struct kabi_model *new,
-		 unsigned flags, struct kabi_diff *d)
+		 unsigned flags, unsigned threads, struct kabi_diff *d)
 {
 	struct differ df;
 
@@ -16,8 +28,7 @@ void diff_models(const struct kabi_model *old, const struct kabi_model *new,
 	memset(&df, 0, sizeof(df));
 	d->old = old;
 	d->new = new;
-	type_names_compute(old, &d->old_names);
-	type_names_compute(new, &d->new_names);
+	parallel_run(2, threads, name_side, d);
 	df.d = d;
 	hashmap_init(&df.pair_index);
 	diff_symbols(&df);

@@ -278,13 +278,14 @@ struct kabi_diff {
 };
 
 /*
- * Compare two models; d must be freed with diff_free. DIFF_UAPI: also
- * the types of the uapi headers (both must have them, has_uapi), the
- * user-space interface, asked for apart from the module interface.
+ * Compare two models with up to `threads` threads; d must be freed with
+ * diff_free. DIFF_UAPI: also the types of the uapi headers (both must
+ * have them, has_uapi), the user-space interface, asked for apart from
+ * the module interface.
  */
 #define DIFF_UAPI 1u
 void diff_models(const struct kabi_model *old, const struct kabi_model *new,
-		 unsigned flags, struct kabi_diff *d);
+		 unsigned flags, unsigned threads, struct kabi_diff *d);
 void diff_free(struct kabi_diff *d);
 /*
  * Compare the system calls of the two models too (both must have them):

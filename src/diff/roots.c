@@ -223,24 +223,34 @@ static void set_steps(const struct kabi_diff *d, struct diff_reverse *r)
 }
 
 /*
- * Every pair from which a root cause (any of its variants) can be
- * reached, the variants included, nearest first; via[p] is the edge from
- * p one step closer (KABI_NONE for the variants). What an earlier walk saw is
- * forgotten first.
+ * A walk from a root cause (all of its variants) begins: what an earlier
+ * walk saw is forgotten, and the variants are queued at distance 0.
  */
-static void walk_back(const struct kabi_diff *d, const struct root_cause *root,
-		      struct walk *w)
+static void walk_start(const struct root_cause *root, struct walk *w)
 {
-	const struct diff_reverse *r = d->reverse;
 	size_t i;
-	uint32_t k;
 
 	for (i = 0; i < w->touched; i++)
 		w->seen[w->queued[i]] = 0;
 	w->n = w->nheap = w->touched = 0;
 	for (i = 0; i < root->nvariants; i++)
 		walk_offer(w, root->variants[i], 0, KABI_NONE);
-	while (w->nheap) {
+}
+
+/*
+ * The walk goes on until pair `until` is done (KABI_NONE: until every
+ * pair from which the root can be reached is), nearest first; via[p] is
+ * then the edge from p one step closer (KABI_NONE for the variants). A
+ * pair's distance and via are final once it is done, so a walk stopped
+ * early and taken up again ends as one taken in one go.
+ */
+static void walk_until(const struct kabi_diff *d, struct walk *w,
+		       uint32_t until)
+{
+	const struct diff_reverse *r = d->reverse;
+	uint32_t k;
+
+	while (w->nheap && (until == KABI_NONE || w->seen[until] != 2)) {
 		uint32_t p = heap_pop(w);
 
 		w->seen[p] = 2;
@@ -253,6 +263,13 @@ static void walk_back(const struct kabi_diff *d, const struct root_cause *root,
 					   r->edge[k]);
 		}
 	}
+}
+
+static void walk_back(const struct kabi_diff *d, const struct root_cause *root,
+		      struct walk *w)
+{
+	walk_start(root, w);
+	walk_until(d, w, KABI_NONE);
 }
 
 /* Symbols by the pair of their type, as compressed rows. */
@@ -658,13 +675,15 @@ size_t diff_paths_find(struct diff_paths *paths, uint32_t from_pair,
 	/*
 	 * One walk backwards from the root serves every export reaching it:
 	 * via[] leads each pair one step closer, by a path with the fewest
-	 * pointers, then steps.
+	 * pointers, then steps. Reports ask for the nearest exports first,
+	 * so the walk goes only as far as the export asked for.
 	 */
 	if (paths->root != root) {
-		walk_back(d, root, w);
+		walk_start(root, w);
 		paths->root = root;
 	}
-	if (!w->seen[from_pair])
+	walk_until(d, w, from_pair);
+	if (w->seen[from_pair] != 2)
 		return 0;
 	for (p = from_pair; w->via[p] != KABI_NONE && len < max;
 	     p = d->edges[w->via[p]].to)

@@ -242,7 +242,7 @@ static void test_diff_with_itself(void)
 
 	build(&a, false, false, 1);
 	build(&b, false, false, 1);
-	diff_models(&a, &b, 0, &d);
+	diff_models(&a, &b, 0, 2, &d);
 	for (i = 0; i < d.nsymbols; i++)
 		changed += d.symbols[i].nitems ||
 			   (d.symbols[i].flags & SYMCHANGE_TYPE);
@@ -251,7 +251,7 @@ static void test_diff_with_itself(void)
 	diff_free(&d);
 	model_free(&b);
 	build(&b, true, true, 1);
-	diff_models(&a, &b, 0, &d);
+	diff_models(&a, &b, 0, 2, &d);
 	ok(d.nroots >= 1, "a struct that grew is a root cause");
 	diff_free(&d);
 	model_free(&a);
