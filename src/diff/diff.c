@@ -35,7 +35,7 @@ void diff_models(const struct kabi_model *old, const struct kabi_model *new,
 	if (flags & DIFF_UAPI)
 		diff_uapi_pair(&df);
 	differ_drain(&df);
-	diff_roots(d);
+	diff_roots(d, threads);
 	if (flags & DIFF_UAPI)
 		diff_uapi_finish(d);
 	hashmap_free(&df.pair_index);

@@ -75,7 +75,7 @@ void diff_uapi_finish(struct kabi_diff *d);
  */
 void diff_add_item(struct kabi_diff *d, const struct change_item *it,
 		   uint32_t *nitems, enum severity *severity);
-void diff_roots(struct kabi_diff *d);
+void diff_roots(struct kabi_diff *d, unsigned threads);
 void diff_free_reverse(struct kabi_diff *d);
 
 #endif

@@ -12,6 +12,7 @@
 
 #include "diff_impl.h"
 #include "../util/hashmap.h"
+#include "../util/parallel.h"
 #include "../util/sort.h"
 #include "../util/strbuf.h"
 #include "../util/xalloc.h"
@@ -54,18 +55,24 @@ static enum severity items_severity(const struct kabi_diff *d, uint32_t first,
 	return COMPATIBLE;
 }
 
-/* Edges reversed, as compressed rows: the edges that lead to each pair. */
+/*
+ * A step back over an edge: the pair it leaves, the edge, and what the
+ * step costs, 1 or (into a pointer) 1 + 2^32.
+ */
+struct back_step {
+	uint32_t from;
+	uint32_t edge;
+	uint64_t cost;
+};
+
+/*
+ * Edges reversed, as compressed rows: the steps back from each pair.
+ * Edges from a type private to a .c file are left out: it is opaque to
+ * modules, and what changed behind it does not reach them through it.
+ */
 struct diff_reverse {
 	uint32_t *start; /* npairs + 1 */
-	uint32_t *edge;
-	uint32_t *source; /* per edge: the pair it leaves */
-	/*
-	 * Per pair: what a step back into it costs, 1 or (through a
-	 * pointer) 1 + 2^32; 0 if it is never stepped into: a type private
-	 * to a .c file is opaque to modules, and what changed behind it
-	 * does not reach them through it.
-	 */
-	uint64_t *step;
+	struct back_step *step;
 };
 
 /*
@@ -185,41 +192,48 @@ struct diff_paths {
 	struct walk walk;
 };
 
+/* What a step back into pair p costs; 0: never stepped into. */
+static uint64_t step_cost(const struct kabi_diff *d, size_t p)
+{
+	if (d->pairs[p].private_type)
+		return 0;
+	return model_type(d->old, d->pairs[p].old_type)->kind == KABI_POINTER
+		   ? 1 + (UINT64_C(1) << 32)
+		   : 1;
+}
+
+/* The steps back, once pairs are classified; each row in edge order. */
 static void build_reverse(const struct kabi_diff *d, struct diff_reverse *r)
 {
+	uint64_t *cost = xmalloc(xmul(d->npairs + 1, sizeof(uint64_t)));
 	uint32_t *fill;
 	size_t p, e;
 
+	for (p = 0; p < d->npairs; p++)
+		cost[p] = step_cost(d, p);
 	r->start = xcalloc(d->npairs + 2, sizeof(uint32_t));
-	r->edge = xmalloc(xmul(d->nedges + 1, sizeof(uint32_t)));
-	r->source = xmalloc(xmul(d->nedges + 1, sizeof(uint32_t)));
-	for (e = 0; e < d->nedges; e++)
-		r->start[d->edges[e].to + 1]++;
+	for (p = 0; p < d->npairs; p++)
+		for (e = d->pairs[p].first_edge;
+		     cost[p] && e < d->pairs[p].first_edge + d->pairs[p].nedges;
+		     e++)
+			r->start[d->edges[e].to + 1]++;
 	for (p = 0; p < d->npairs; p++)
 		r->start[p + 1] += r->start[p];
+	r->step = xmalloc(xmul(r->start[d->npairs] + 1, sizeof(*r->step)));
 	fill = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
 	memcpy(fill, r->start, d->npairs * sizeof(uint32_t));
 	for (p = 0; p < d->npairs; p++)
 		for (e = d->pairs[p].first_edge;
-		     e < d->pairs[p].first_edge + d->pairs[p].nedges; e++) {
-			r->source[e] = (uint32_t)p;
-			r->edge[fill[d->edges[e].to]++] = (uint32_t)e;
+		     cost[p] && e < d->pairs[p].first_edge + d->pairs[p].nedges;
+		     e++) {
+			struct back_step *st = &r->step[fill[d->edges[e].to]++];
+
+			st->from = (uint32_t)p;
+			st->edge = (uint32_t)e;
+			st->cost = cost[p];
 		}
 	free(fill);
-}
-
-/* The cost of a step back into each pair, once pairs are classified. */
-static void set_steps(const struct kabi_diff *d, struct diff_reverse *r)
-{
-	size_t p;
-
-	r->step = xmalloc(xmul(d->npairs + 1, sizeof(uint64_t)));
-	for (p = 0; p < d->npairs; p++)
-		r->step[p] = d->pairs[p].private_type ? 0
-			     : model_type(d->old, d->pairs[p].old_type)->kind ==
-				     KABI_POINTER
-				 ? 1 + (UINT64_C(1) << 32)
-				 : 1;
+	free(cost);
 }
 
 /*
@@ -256,11 +270,10 @@ static void walk_until(const struct kabi_diff *d, struct walk *w,
 		w->seen[p] = 2;
 		w->order[w->n++] = p;
 		for (k = r->start[p]; k < r->start[p + 1]; k++) {
-			uint32_t from = r->source[r->edge[k]];
+			const struct back_step *st = &r->step[k];
 
-			if (r->step[from])
-				walk_offer(w, from, w->dist[p] + r->step[from],
-					   r->edge[k]);
+			walk_offer(w, st->from, w->dist[p] + st->cost,
+				   st->edge);
 		}
 	}
 }
@@ -380,11 +393,26 @@ static int compare_ranked(const void *a, const void *b)
 	return x->symbol < y->symbol ? -1 : x->symbol > y->symbol;
 }
 
-/* What finding the root causes needs, kept across them. */
+/* The pairs with local changes, grouped by cause, as compressed rows. */
+struct causes {
+	uint32_t *start; /* n + 1 */
+	uint32_t *pairs;
+	size_t n;
+};
+
+/*
+ * What finding the root causes needs. Causes are walked on several
+ * threads, each with its walk and its own note of the pairs it found
+ * differing; what the walks find is kept in the order of the causes.
+ */
+#define MAX_WALKERS 8 /* a walk holds ~40 bytes a pair */
 struct root_finder {
 	struct kabi_diff *d;
 	const uint32_t *sym_start, *syms; /* symbols by pair (rows) */
-	struct walk walk;
+	const struct causes *causes;
+	struct root_cause *found; /* per cause */
+	struct walk walks[MAX_WALKERS];
+	uint8_t *differs[MAX_WALKERS]; /* per pair */
 };
 
 const char *reach_kind_name(enum reach_kind kind)
@@ -409,16 +437,13 @@ static uint8_t reach_of(uint64_t distance)
 
 /*
  * One root cause, from the pairs with its change: the exports that reach
- * it, nearest first. As this is the diff being built, the walk also marks
- * each pair on the way as differing, and each export reached as changed
- * by a type (breaking if the cause is).
+ * it, nearest first. Each pair on the way differs (noted in differs[]).
  */
-static void find_root(struct root_finder *f, const uint32_t *variants,
-		      size_t nvariants)
+static void find_root(const struct root_finder *f, struct walk *w,
+		      uint8_t *differs, struct root_cause *root,
+		      const uint32_t *variants, size_t nvariants)
 {
-	struct kabi_diff *d = f->d;
-	struct root_cause *root = &d->roots[d->nroots];
-	struct walk *w = &f->walk;
+	const struct kabi_diff *d = f->d;
 	struct ranked *ranked = NULL;
 	size_t alloc = 0, i;
 	uint32_t k;
@@ -434,16 +459,11 @@ static void find_root(struct root_finder *f, const uint32_t *variants,
 	for (i = 0; i < w->n; i++) {
 		uint32_t p = w->order[i];
 
-		d->pairs[p].differs = true;
+		differs[p] = 1;
 		for (k = f->sym_start[p]; k < f->sym_start[p + 1]; k++) {
-			struct symbol_change *s = &d->symbols[f->syms[k]];
-
 			ALLOC_GROW(ranked, root->nsymbols + 1, alloc);
 			ranked[root->nsymbols].symbol = f->syms[k];
 			ranked[root->nsymbols++].distance = w->dist[p];
-			s->flags |= SYMCHANGE_TYPE;
-			if (root->severity == BREAKING)
-				s->severity = BREAKING;
 			if (p == root->pair && root->own_symbol == KABI_NONE)
 				root->own_symbol = f->syms[k];
 		}
@@ -458,13 +478,70 @@ static void find_root(struct root_finder *f, const uint32_t *variants,
 		root->reach[i] = reach_of(ranked[i].distance);
 	}
 	free(ranked);
-	if (root->nsymbols) {
-		d->nroots++;
-	} else {
+}
+
+static void *find_cause(size_t i, unsigned thread, void *ctx)
+{
+	struct root_finder *f = ctx;
+	const struct causes *c = f->causes;
+
+	find_root(f, &f->walks[thread], f->differs[thread], &f->found[i],
+		  c->pairs + c->start[i], c->start[i + 1] - c->start[i]);
+	return &f->found[i];
+}
+
+/*
+ * A cause that reaches exports is kept, in the order of the causes; each
+ * export it reaches is changed by a type (breaking if the cause is).
+ */
+static void keep_cause(size_t i, void *result, void *ctx)
+{
+	struct root_finder *f = ctx;
+	struct kabi_diff *d = f->d;
+	struct root_cause *root = result;
+	size_t k;
+
+	(void)i;
+	if (!root->nsymbols) {
 		free(root->symbols);
 		free(root->reach);
 		free(root->variants);
+		return;
 	}
+	for (k = 0; k < root->nsymbols; k++) {
+		struct symbol_change *s = &d->symbols[root->symbols[k]];
+
+		s->flags |= SYMCHANGE_TYPE;
+		if (root->severity == BREAKING)
+			s->severity = BREAKING;
+	}
+	d->roots[d->nroots++] = *root;
+}
+
+static void find_roots(struct root_finder *f, unsigned threads)
+{
+	struct kabi_diff *d = f->d;
+	size_t n = f->causes->n, p;
+	unsigned t;
+
+	if (threads > MAX_WALKERS)
+		threads = MAX_WALKERS;
+	if (threads > n)
+		threads = n ? (unsigned)n : 1;
+	for (t = 0; t < threads; t++) {
+		walk_init(&f->walks[t], d->npairs);
+		f->differs[t] = xcalloc(d->npairs + 1, 1);
+	}
+	f->found = xcalloc(n + 1, sizeof(*f->found));
+	d->roots = xcalloc(n + 1, sizeof(*d->roots));
+	parallel_ordered(n, threads, 4 * threads, find_cause, keep_cause, f);
+	for (t = 0; t < threads; t++) {
+		for (p = 0; p < d->npairs; p++)
+			d->pairs[p].differs |= f->differs[t][p];
+		walk_free(&f->walks[t]);
+		free(f->differs[t]);
+	}
+	free(f->found);
 }
 
 /* A struct, union or enum defined in a .c file is private to that file. */
@@ -513,13 +590,6 @@ static void cause_key(const struct kabi_diff *d, uint32_t pair,
 			: "");
 	}
 }
-
-/* The pairs with local changes, grouped by cause, as compressed rows. */
-struct causes {
-	uint32_t *start; /* n + 1 */
-	uint32_t *pairs;
-	size_t n;
-};
 
 static void group_causes(const struct kabi_diff *d, struct causes *c)
 {
@@ -606,30 +676,24 @@ static void classify(struct kabi_diff *d)
 	}
 }
 
-void diff_roots(struct kabi_diff *d)
+void diff_roots(struct kabi_diff *d, unsigned threads)
 {
 	struct root_finder f = {.d = d};
 	uint32_t *sym_start, *syms;
 	struct causes causes;
-	size_t i;
 
-	d->reverse = xcalloc(1, sizeof(*d->reverse));
-	build_reverse(d, d->reverse);
 	index_symbols(d, &sym_start, &syms);
 	f.sym_start = sym_start;
 	f.syms = syms;
-	walk_init(&f.walk, d->npairs);
-	d->roots = xcalloc(d->npairs + 1, sizeof(*d->roots));
 	classify(d);
-	set_steps(d, d->reverse);
+	d->reverse = xcalloc(1, sizeof(*d->reverse));
+	build_reverse(d, d->reverse);
 	group_causes(d, &causes);
-	for (i = 0; i < causes.n; i++)
-		find_root(&f, causes.pairs + causes.start[i],
-			  causes.start[i + 1] - causes.start[i]);
+	f.causes = &causes;
+	find_roots(&f, threads);
 	free(causes.start);
 	free(causes.pairs);
 	array_sort_r(d->roots, d->nroots, sizeof(*d->roots), compare_roots, d);
-	walk_free(&f.walk);
 	free(sym_start);
 	free(syms);
 }
@@ -639,8 +703,6 @@ void diff_free_reverse(struct kabi_diff *d)
 	if (!d->reverse)
 		return;
 	free(d->reverse->start);
-	free(d->reverse->edge);
-	free(d->reverse->source);
 	free(d->reverse->step);
 	free(d->reverse);
 	d->reverse = NULL;
