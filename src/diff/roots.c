@@ -78,112 +78,146 @@ struct diff_reverse {
 /*
  * A walk backwards from one root cause: the pairs that reach it, nearest
  * first, where nearer is fewer pointers on the way, then fewer steps (a
- * shortest-path walk on that pair of weights, with a binary heap).
+ * shortest-path walk on that pair of weights), and pairs at one distance
+ * in index order, so that walks are repeatable.
+ *
+ * A step adds one step and at most one pointer, and pairs are done in
+ * order of distance, so what waits has the pointers of the pair being
+ * done (level P) or one more, and is queued in order of distance: three
+ * queues suffice, no heap. `carried` holds level P as queued while level
+ * P-1 was done, `fresh` what level P queues for itself, `next` level P+1.
+ * A pair queued again, nearer, leaves a stale entry behind, passed over.
  */
-/* A queued pair with its distance beside it, as the heap compares them. */
-struct heap_item {
+struct queued_pair {
 	uint64_t dist;
 	uint32_t pair;
 };
 
+struct queue {
+	struct queued_pair *item;
+	size_t head, n, alloc;
+};
+
 struct walk {
-	uint8_t *seen;		/* per pair: 1 queued, 2 done */
-	uint32_t *order;	/* the pairs done, nearest first */
-	uint32_t *via;		/* per pair: the edge one step closer */
-	uint64_t *dist;		/* per pair: pointers << 32 | steps */
-	struct heap_item *heap; /* pairs queued, by dist */
-	uint32_t *slot;		/* per queued pair: its place in heap */
-	size_t n, nheap;
+	uint8_t *seen;	 /* per pair: 1 queued, 2 done */
+	uint32_t *order; /* the pairs done, nearest first */
+	uint32_t *via;	 /* per pair: the edge one step closer */
+	uint64_t *dist;	 /* per pair: pointers << 32 | steps */
+	size_t n;
+	struct queue levels[3], *carried, *fresh, *next;
+	uint32_t *batch; /* the pairs at the distance being done, sorted */
+	size_t batch_n, batch_done;
 	size_t touched; /* pairs queued at all, to forget them later */
 	uint32_t *queued;
 };
 
 static void walk_init(struct walk *w, size_t npairs)
 {
+	memset(w, 0, sizeof(*w));
 	w->seen = xcalloc(npairs + 1, 1);
 	w->order = xmalloc(xmul(npairs + 1, sizeof(uint32_t)));
 	w->via = xmalloc(xmul(npairs + 1, sizeof(uint32_t)));
 	w->dist = xmalloc(xmul(npairs + 1, sizeof(uint64_t)));
-	w->heap = xmalloc(xmul(npairs + 1, sizeof(*w->heap)));
-	w->slot = xmalloc(xmul(npairs + 1, sizeof(uint32_t)));
+	w->batch = xmalloc(xmul(npairs + 1, sizeof(uint32_t)));
 	w->queued = xmalloc(xmul(npairs + 1, sizeof(uint32_t)));
-	w->n = w->nheap = w->touched = 0;
 }
 
 static void walk_free(struct walk *w)
 {
+	size_t i;
+
 	free(w->seen);
 	free(w->order);
 	free(w->via);
 	free(w->dist);
-	free(w->heap);
-	free(w->slot);
+	for (i = 0; i < 3; i++)
+		free(w->levels[i].item);
+	free(w->batch);
 	free(w->queued);
 }
 
-/* Heap order: distance, then pair index, so that walks are repeatable. */
-static bool heap_less(const struct heap_item *a, const struct heap_item *b)
+static void queue_push(struct queue *q, uint32_t pair, uint64_t dist)
 {
-	return a->dist != b->dist ? a->dist < b->dist : a->pair < b->pair;
+	ALLOC_GROW(q->item, q->n + 1, q->alloc);
+	q->item[q->n].dist = dist;
+	q->item[q->n++].pair = pair;
 }
 
-static void heap_swap(struct walk *w, size_t i, size_t j)
+/* The queue's first entry still waiting as queued, or NULL. */
+static const struct queued_pair *queue_first(const struct walk *w,
+					     struct queue *q)
 {
-	struct heap_item tmp = w->heap[i];
+	while (q->head < q->n) {
+		const struct queued_pair *e = &q->item[q->head];
 
-	w->heap[i] = w->heap[j];
-	w->heap[j] = tmp;
-	w->slot[w->heap[i].pair] = (uint32_t)i;
-	w->slot[w->heap[j].pair] = (uint32_t)j;
+		if (w->seen[e->pair] == 1 && w->dist[e->pair] == e->dist)
+			return e;
+		q->head++; /* done, or queued again nearer */
+	}
+	return NULL;
 }
 
-static void heap_up(struct walk *w, size_t i)
+/* Move q's waiting entries at distance dist into the batch. */
+static void take_batch(struct walk *w, struct queue *q, uint64_t dist)
 {
-	while (i && heap_less(&w->heap[i], &w->heap[(i - 1) / 2])) {
-		heap_swap(w, i, (i - 1) / 2);
-		i = (i - 1) / 2;
+	const struct queued_pair *e;
+
+	while ((e = queue_first(w, q)) && e->dist == dist) {
+		w->batch[w->batch_n++] = e->pair;
+		q->head++;
 	}
 }
 
-static uint32_t heap_pop(struct walk *w)
+static int compare_pairs(const void *a, const void *b)
 {
-	uint32_t top = w->heap[0].pair;
-	size_t i = 0;
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
 
-	heap_swap(w, 0, --w->nheap);
+	return x < y ? -1 : x > y;
+}
+
+/* The next batch: every pair waiting at the least distance; false: none. */
+static bool next_batch(struct walk *w)
+{
 	for (;;) {
-		size_t l = 2 * i + 1, r = l + 1, least = i;
+		const struct queued_pair *c = queue_first(w, w->carried);
+		const struct queued_pair *f = queue_first(w, w->fresh);
+		struct queue *done;
+		uint64_t dist;
 
-		if (l < w->nheap && heap_less(&w->heap[l], &w->heap[least]))
-			least = l;
-		if (r < w->nheap && heap_less(&w->heap[r], &w->heap[least]))
-			least = r;
-		if (least == i)
-			break;
-		heap_swap(w, i, least);
-		i = least;
+		if (c || f) {
+			dist =
+			    !f || (c && c->dist < f->dist) ? c->dist : f->dist;
+			w->batch_n = w->batch_done = 0;
+			take_batch(w, w->carried, dist);
+			take_batch(w, w->fresh, dist);
+			array_sort(w->batch, w->batch_n, sizeof(*w->batch),
+				   compare_pairs);
+			return true;
+		}
+		if (w->next->head == w->next->n)
+			return false;
+		/* level P is done: P + 1 is carried, a new level is next */
+		done = w->carried;
+		w->carried = w->next;
+		done->head = done->n = 0;
+		w->fresh->head = w->fresh->n = 0;
+		w->next = done;
 	}
-	return top;
 }
 
 /* Queue p at distance dist, reached by edge via, if that is nearer. */
 static void walk_offer(struct walk *w, uint32_t p, uint64_t dist, uint32_t via)
 {
+	uint64_t level = w->n ? w->dist[w->order[w->n - 1]] >> 32 : 0;
+
 	if (w->seen[p] == 2 || (w->seen[p] == 1 && w->dist[p] <= dist))
 		return;
 	w->dist[p] = dist;
 	w->via[p] = via;
-	if (w->seen[p] == 1) { /* nearer now: up the heap */
-		w->heap[w->slot[p]].dist = dist;
-		heap_up(w, w->slot[p]);
-		return;
-	}
+	if (!w->seen[p])
+		w->queued[w->touched++] = p;
 	w->seen[p] = 1;
-	w->queued[w->touched++] = p;
-	w->slot[p] = (uint32_t)w->nheap;
-	w->heap[w->nheap].dist = dist;
-	w->heap[w->nheap++].pair = p;
-	heap_up(w, w->nheap - 1);
+	queue_push(dist >> 32 == level ? w->fresh : w->next, p, dist);
 }
 
 struct diff_paths {
@@ -246,7 +280,12 @@ static void walk_start(const struct root_cause *root, struct walk *w)
 
 	for (i = 0; i < w->touched; i++)
 		w->seen[w->queued[i]] = 0;
-	w->n = w->nheap = w->touched = 0;
+	w->n = w->touched = w->batch_n = w->batch_done = 0;
+	for (i = 0; i < 3; i++)
+		w->levels[i].head = w->levels[i].n = 0;
+	w->carried = &w->levels[0];
+	w->fresh = &w->levels[1];
+	w->next = &w->levels[2];
 	for (i = 0; i < root->nvariants; i++)
 		walk_offer(w, root->variants[i], 0, KABI_NONE);
 }
@@ -264,9 +303,12 @@ static void walk_until(const struct kabi_diff *d, struct walk *w,
 	const struct diff_reverse *r = d->reverse;
 	uint32_t k;
 
-	while (w->nheap && (until == KABI_NONE || w->seen[until] != 2)) {
-		uint32_t p = heap_pop(w);
+	while (until == KABI_NONE || w->seen[until] != 2) {
+		uint32_t p;
 
+		if (w->batch_done == w->batch_n && !next_batch(w))
+			break;
+		p = w->batch[w->batch_done++];
 		w->seen[p] = 2;
 		w->order[w->n++] = p;
 		for (k = r->start[p]; k < r->start[p + 1]; k++) {
