@@ -175,6 +175,24 @@ static int compare_pairs(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* Most batches hold a few pairs: sorted in place, without a call each. */
+static void sort_pairs(uint32_t *v, size_t n)
+{
+	size_t i, j;
+
+	if (n > 32) {
+		array_sort(v, n, sizeof(*v), compare_pairs);
+		return;
+	}
+	for (i = 1; i < n; i++) {
+		uint32_t x = v[i];
+
+		for (j = i; j && v[j - 1] > x; j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
 /* The next batch: every pair waiting at the least distance; false: none. */
 static bool next_batch(struct walk *w)
 {
@@ -190,8 +208,7 @@ static bool next_batch(struct walk *w)
 			w->batch_n = w->batch_done = 0;
 			take_batch(w, w->carried, dist);
 			take_batch(w, w->fresh, dist);
-			array_sort(w->batch, w->batch_n, sizeof(*w->batch),
-				   compare_pairs);
+			sort_pairs(w->batch, w->batch_n);
 			return true;
 		}
 		if (w->next->head == w->next->n)
