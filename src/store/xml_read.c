@@ -200,7 +200,8 @@ static const char *get(struct reader *r, const char *name)
 	size_t i;
 
 	for (i = 0; i < r->nattrs; i++)
-		if (!strcmp(r->attrs[i].name, name)) {
+		if (r->attrs[i].name[0] == name[0] &&
+		    !strcmp(r->attrs[i].name, name)) {
 			r->attrs[i].used = true;
 			return r->attrs[i].value;
 		}
