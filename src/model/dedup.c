@@ -25,6 +25,9 @@ struct name_key {
 	uint32_t definitions; /* full shapes with instances */
 };
 
+/* Jobs a thread's share of a stage is cut into, to even out their sizes. */
+#define RANGES_PER_THREAD 4
+
 /*
  * One place a name is defined: a definition shape seen in one binary
  * (scope). Declarations pick a place; a place whose instances split into
@@ -107,6 +110,57 @@ static int compare_places(const void *a, const void *b)
 	       (x->first_instance < y->first_instance);
 }
 
+/* Rows of places grouped by key, each group to be sorted on its own. */
+struct place_groups {
+	struct place *rows;
+	size_t *start; /* per key, nkeys + 1 */
+	size_t nkeys;
+	size_t nranges; /* of keys, one a job */
+};
+
+static void sort_place_range(size_t index, void *ctx)
+{
+	struct place_groups *g = ctx;
+	size_t k = g->nkeys * index / g->nranges,
+	       end = g->nkeys * (index + 1) / g->nranges;
+
+	for (; k < end; k++)
+		if (g->start[k + 1] - g->start[k] > 1)
+			array_sort(g->rows + g->start[k],
+				   g->start[k + 1] - g->start[k],
+				   sizeof(*g->rows), compare_places);
+}
+
+/*
+ * Rows in the order of compare_places: counted out by key (rows come in
+ * instance order, and stay so within a key), then each key's rows sorted,
+ * keys apart on the threads. One sort of all rows took most of the time
+ * of deduplicating a kernel.
+ */
+static struct place *sort_places(const struct refinement *r,
+				 const struct place *rows, size_t n)
+{
+	struct place_groups g = {.nkeys = r->nkeys};
+	size_t *fill = xcalloc(r->nkeys + 1, sizeof(size_t)), i;
+
+	g.rows = xmalloc(xmul(n + 1, sizeof(*g.rows)));
+	g.start = xcalloc(r->nkeys + 2, sizeof(size_t));
+	for (i = 0; i < n; i++)
+		g.start[rows[i].key + 1]++;
+	for (i = 0; i < r->nkeys; i++)
+		g.start[i + 1] += g.start[i];
+	memcpy(fill, g.start, r->nkeys * sizeof(size_t));
+	for (i = 0; i < n; i++)
+		g.rows[fill[rows[i].key]++] = rows[i];
+	g.nranges =
+	    r->b->threads > 1 ? (size_t)r->b->threads * RANGES_PER_THREAD : 1;
+	parallel_run_timed(g.nranges, r->b->threads, sort_place_range, &g,
+			   r->b->times);
+	free(fill);
+	free(g.start);
+	return g.rows;
+}
+
 /*
  * The places of all definitions: one row per definition instance, sorted,
  * then equal (key, scope, shape) rows folded into their first instance.
@@ -115,6 +169,7 @@ static void index_places(struct refinement *r)
 {
 	const struct model_builder *b = r->b;
 	struct place *rows = xmalloc(xmul(b->ninst + 1, sizeof(*rows)));
+	struct place *sorted;
 	size_t n = 0, i;
 
 	r->place_of = xmalloc(xmul(b->ninst + 1, sizeof(uint32_t)));
@@ -130,19 +185,21 @@ static void index_places(struct refinement *r)
 					 .first_instance = (uint32_t)i};
 		n++;
 	}
-	array_sort(rows, n, sizeof(*rows), compare_places);
+	sorted = sort_places(r, rows, n);
+	free(rows);
 	r->nplaces = 0;
 	for (i = 0; i < n; i++) {
-		struct place *last = r->nplaces ? &rows[r->nplaces - 1] : NULL;
+		struct place *last =
+		    r->nplaces ? &sorted[r->nplaces - 1] : NULL;
 
-		if (!last || last->key != rows[i].key ||
-		    last->scope != rows[i].scope ||
-		    last->shape != rows[i].shape)
-			rows[r->nplaces++] = rows[i];
-		r->place_of[rows[i].first_instance] =
+		if (!last || last->key != sorted[i].key ||
+		    last->scope != sorted[i].scope ||
+		    last->shape != sorted[i].shape)
+			sorted[r->nplaces++] = sorted[i];
+		r->place_of[sorted[i].first_instance] =
 		    (uint32_t)(r->nplaces - 1);
 	}
-	r->places = rows;
+	r->places = sorted;
 }
 
 /* The first place of key in scope, and how many there are. */
@@ -242,8 +299,6 @@ static bool same_signature(const struct refinement *r, uint32_t i, uint32_t j)
  * read once, from memory in order); the ranges' classes are then joined
  * in range order, which numbers them as one pass over all would.
  */
-#define ROUND_RANGES_PER_THREAD 4
-
 struct range_classes {
 	uint32_t *first; /* per class of the range: its first instance */
 	size_t n, alloc;
@@ -376,9 +431,8 @@ static void round_init(struct round *rd, struct refinement *r)
 	rd->r = r;
 	rd->sig = xmalloc(xmul(ninst + 1, sizeof(uint64_t)));
 	rd->local = xmalloc(xmul(ninst + 1, sizeof(uint32_t)));
-	rd->nranges = r->b->threads > 1
-			  ? (size_t)r->b->threads * ROUND_RANGES_PER_THREAD
-			  : 1;
+	rd->nranges =
+	    r->b->threads > 1 ? (size_t)r->b->threads * RANGES_PER_THREAD : 1;
 	rd->range_len = (ninst + rd->nranges - 1) / rd->nranges;
 	if (!rd->range_len)
 		rd->range_len = 1;
