@@ -50,7 +50,7 @@ UNIT_SRCS := $(sort $(wildcard tests/unit/test-*.c))
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 TOOL_BINS := $(BUILD)/tests/tools/mutate $(BUILD)/tests/tools/elfpatch \
 	$(BUILD)/tests/tools/symtab-pass $(BUILD)/tests/tools/dwarf-defs \
-	$(BUILD)/tests/tools/dwarf-pass
+	$(BUILD)/tests/tools/dwarf-pass $(BUILD)/tests/tools/line-files-check
 
 KABI = $(BUILD)/kabi
 FUZZ_TARGETS = exports dwarf baseline suppressions symbol-list
@@ -75,6 +75,13 @@ $(BUILD)/tests/test-%: tests/unit/test-%.c tests/unit/tap.h $(LIB_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(LINK_CFLAGS) -Isrc $(ALL_LDFLAGS) -o $@ $< \
 		$(filter-out $(BUILD)/src/main.o,$(LIB_OBJS)) $(LIBS)
+
+# a tool that checks kabi's own code against a library's
+$(BUILD)/tests/tools/line-files-check: tests/tools/line-files-check.c \
+		tests/tools/dwfl-each.h $(LIB_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_LINK)$(CC) $(LINK_CFLAGS) -Isrc $(ALL_LDFLAGS) -o $@ $< \
+		$(LIB_OBJS) $(LIBS)
 
 $(BUILD)/tests/tools/%: tests/tools/%.c
 	@mkdir -p $(dir $@)

@@ -46,6 +46,7 @@ void walker_init(struct type_walker *w, Dwarf_Die *cu, struct kabi_model *out,
 
 void walker_free(struct type_walker *w)
 {
+	line_files_free(&w->files);
 	hashmap_free(&w->seen);
 	free(w->queue);
 	memset(w, 0, sizeof(*w));
@@ -135,6 +136,20 @@ static uint32_t normalized_file(struct type_walker *w, const char *file)
 	return id;
 }
 
+/*
+ * The unit's file table from its line table's header; libdw reads what
+ * that reader leaves, reading all the lines too (line_files.h).
+ */
+static void read_files(struct type_walker *w)
+{
+	if (!line_files_read(&w->cu, w->comp_dir, &w->files))
+		w->files_state = FILES_OURS;
+	else if (!dwarf_getsrcfiles(&w->cu, &w->libdw_files, &w->libdw_nfiles))
+		w->files_state = FILES_LIBDW;
+	else
+		w->files_state = FILES_NONE;
+}
+
 /* The declaring file of a DIE as the unit's line table names it. */
 static const char *decl_file(struct type_walker *w, Dwarf_Die *die)
 {
@@ -142,13 +157,13 @@ static const char *decl_file(struct type_walker *w, Dwarf_Die *die)
 
 	if (!get_udata(die, DW_AT_decl_file, &index))
 		return NULL;
-	if (w->files_state == 0)
-		w->files_state =
-		    dwarf_getsrcfiles(&w->cu, &w->files, &w->nfiles) == 0 ? 1
-									  : -1;
-	if (w->files_state < 0 || index >= w->nfiles)
-		return NULL;
-	return dwarf_filesrc(w->files, index, NULL, NULL);
+	if (w->files_state == FILES_UNREAD)
+		read_files(w);
+	if (w->files_state == FILES_OURS)
+		return line_file(&w->files, index);
+	if (w->files_state == FILES_LIBDW && index < w->libdw_nfiles)
+		return dwarf_filesrc(w->libdw_files, index, NULL, NULL);
+	return NULL;
 }
 
 static void set_decl(struct type_walker *w, Dwarf_Die *die, struct kabi_type *t)

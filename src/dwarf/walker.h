@@ -15,6 +15,7 @@
 #include <elfutils/libdw.h>
 #include <stdatomic.h>
 
+#include "line_files.h"
 #include "../model/model.h"
 #include "../util/diag.h"
 #include "../util/hashmap.h"
@@ -30,9 +31,11 @@ struct type_walker {
 	struct hashmap seen;	/* DIE offset -> local type id */
 	struct pending_die *queue;
 	size_t nqueue, queue_alloc;
-	Dwarf_Files *files; /* the CU's file table, read on demand */
-	size_t nfiles;
-	int files_state; /* 0 unread, 1 read, -1 unreadable */
+	/* the CU's file table, read on demand: by kabi, or else by libdw */
+	enum { FILES_UNREAD, FILES_OURS, FILES_LIBDW, FILES_NONE } files_state;
+	struct line_files files;
+	Dwarf_Files *libdw_files;
+	size_t libdw_nfiles;
 	const char *comp_dir;
 	uint8_t address_size;
 	bool big_endian;

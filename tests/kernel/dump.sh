@@ -10,7 +10,9 @@
 #  - the baseline read back and written again is the same bytes, and so
 #    is a dump with one thread;
 #  - oracle: for every struct and union named once in both vmlinux's BTF
-#    (bpftool) and the baseline of vmlinux, size and member offsets agree.
+#    (bpftool) and the baseline of vmlinux, size and member offsets agree;
+#  - the file names kabi reads from line table headers are those libdw
+#    gives, for every unit of every file (tests/tools/line-files-check).
 # Prints TAP; run by `make check-kernel`.
 set -u
 . "$(dirname "$0")/tap.inc"
@@ -38,7 +40,7 @@ btf_oracle() { # VMLINUX
 	cmp -s "$work/btf.cmp" "$work/kabi.cmp" && [ -s "$work/both" ]
 }
 
-echo "1..15"
+echo "1..18"
 for ver in 6.1.0-57-cloud-amd64 6.1.0-57-amd64 6.12.107+deb12-cloud-amd64; do
 	tree=$("$fetch" "linux-image-$ver-dbg") || exit 1
 	start=$(date +%s.%N)
@@ -68,5 +70,11 @@ for ver in 6.1.0-57-cloud-amd64 6.1.0-57-amd64 6.12.107+deb12-cloud-amd64; do
 
 	btf_oracle "$(ls "$tree"/usr/lib/debug/boot/vmlinux-*)"
 	result $? "$ver: struct and union layouts agree with vmlinux's BTF"
+
+	find "$tree" -type f \( -name 'vmlinux-*' -o -name '*.ko' \) | sort |
+		"$TOOLS/line-files-check" >"$work/files"
+	status=$?
+	sed 's/^/# /' "$work/files" | tail -4
+	result $status "$ver: file names from line table headers are libdw's"
 done
 [ $failed = 0 ]
