@@ -364,12 +364,37 @@ static void grow_instances(struct model_builder *b)
 	b->inst_alloc = n;
 }
 
+/*
+ * The builder's string for a fragment's: a fragment's types name few
+ * files, each many times, and interning a path each time (its length, its
+ * hash, a lookup) was most of what merging costs the main thread.
+ */
+#define FILE_CACHE_SIZE 256
+struct file_cache {
+	uint32_t frag[FILE_CACHE_SIZE]; /* UINT32_MAX: empty */
+	uint32_t id[FILE_CACHE_SIZE];
+};
+
+static uint32_t intern_file(struct model_builder *b, struct file_cache *c,
+			    const struct kabi_model *frag, uint32_t str)
+{
+	size_t slot = (str * UINT32_C(2654435761)) >> 24;
+
+	if (c->frag[slot] != str) {
+		c->frag[slot] = str;
+		c->id[slot] = strset_add(&b->strings, model_str(frag, str));
+	}
+	return c->id[slot];
+}
+
 void model_builder_add(struct model_builder *b, struct fragment_summary *s,
 		       uint32_t scope)
 {
 	uint32_t *inst_of = xmalloc(xmul(s->frag->ntypes, sizeof(uint32_t)));
+	struct file_cache files;
 	size_t k;
 
+	memset(files.frag, 0xff, sizeof(files.frag));
 	for (k = 0; k < s->frag->ntypes; k++)
 		inst_of[k] = KABI_NONE;
 	for (k = 0; k < s->nnamed; k++)
@@ -382,7 +407,7 @@ void model_builder_add(struct model_builder *b, struct fragment_summary *s,
 		grow_instances(b);
 		b->inst_shape[b->ninst] = shape;
 		b->inst_file[b->ninst] =
-		    strset_add(&b->strings, model_str(s->frag, t->decl_file));
+		    intern_file(b, &files, s->frag, t->decl_file);
 		b->inst_line[b->ninst] = t->decl_line;
 		b->inst_scope[b->ninst] = scope;
 		b->inst_refs[b->ninst] = add_refs(
