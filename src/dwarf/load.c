@@ -23,6 +23,14 @@
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
+/*
+ * How many units' results may wait to be merged in order. While one
+ * large unit (a big module) is read, the other threads go on with the
+ * small ones after it; with too few slots they stop and wait (8 at -j2
+ * left a core idle a tenth of the time). Each result is half a MB or so.
+ */
+#define UNITS_AHEAD(threads) (64 + 4 * (size_t)(threads))
+
 struct unit {
 	size_t file;  /* in the kernel_files */
 	Dwarf_Off cu; /* vmlinux: the CU DIE; modules: all CUs */
@@ -568,7 +576,7 @@ void kdwarf_load(const struct kernel_files *kf,
 	model_builder_set_threads(l.builder, threads,
 				  times ? &times->threads : NULL);
 	definition_index_init(&l.definitions);
-	parallel_ordered_timed(l.nunits, threads, 4 * (size_t)threads, work,
+	parallel_ordered_timed(l.nunits, threads, UNITS_AHEAD(threads), work,
 			       consume, &l, times ? &times->threads : NULL);
 	/* what the main thread spent merging, waits aside, is consume's */
 	mark = clock_thread_cpu();
