@@ -155,7 +155,7 @@ static int write_baseline(const struct dump_options *opts, struct kabi_model *m,
 	err = atomic_file_open(&af, opts->output, d);
 	if (err)
 		return err;
-	store_write(m, af.fp);
+	store_write(m, af.fp, opts->input.jobs);
 	return atomic_file_commit(&af, d);
 }
 

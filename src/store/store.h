@@ -21,8 +21,8 @@
  * (kabi diff reads its two sides at once). Called once, from main.
  */
 void store_init(void);
-/* Write the model as a baseline. */
-void store_write(const struct kabi_model *m, FILE *out);
+/* Write the model as a baseline, with up to `threads` threads. */
+void store_write(const struct kabi_model *m, FILE *out, unsigned threads);
 /*
  * Far beyond a whole kernel's baseline (10 MB); more is a decompression
  * bomb, and would overflow the 32-bit offsets of the model's strings.

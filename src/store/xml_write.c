@@ -12,14 +12,16 @@
 #include "xml_escape.h"
 #include "../version.h"
 #include "../model/names.h"
+#include "../util/parallel.h"
 #include "../util/sort.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
+/* What one thread writes with: the model, and text it appends to. */
 struct writer {
 	const struct kabi_model *m;
-	struct type_names names;
-	FILE *out;
+	const struct type_names *names;
+	struct strbuf *out;
 	struct strbuf line;
 };
 
@@ -37,7 +39,7 @@ static void attr_u64(struct writer *w, const char *name, uint64_t value)
 
 static void attr_type(struct writer *w, const char *name, uint32_t type)
 {
-	attr(w, name, type_baseline_id(&w->names, type));
+	attr(w, name, type_baseline_id(w->names, type));
 }
 
 static void attr_str(struct writer *w, const char *name, uint32_t str)
@@ -52,10 +54,12 @@ static void flag(struct writer *w, const char *name, bool set)
 		strbuf_addf(&w->line, " %s=\"yes\"", name);
 }
 
-/* Print the line built so far, closed with `end` ("/>" or ">"). */
+/* Append the line built so far, closed with `end` ("/>" or ">"). */
 static void emit(struct writer *w, const char *end)
 {
-	fprintf(w->out, "%s%s\n", w->line.buf, end);
+	strbuf_add(w->out, w->line.buf, w->line.len);
+	strbuf_adds(w->out, end);
+	strbuf_addch(w->out, '\n');
 	strbuf_reset(&w->line);
 }
 
@@ -189,7 +193,7 @@ static void write_type(struct writer *w, uint32_t id)
 		write_params(w, t);
 	else
 		write_members(w, t);
-	fprintf(w->out, "</%s>\n", tag);
+	strbuf_addf(w->out, "</%s>\n", tag);
 }
 
 static void write_symbol(struct writer *w, const struct kabi_symbol *s)
@@ -220,7 +224,7 @@ static void write_symbol(struct writer *w, const struct kabi_symbol *s)
 		attr_str(w, "name", w->m->param_names[s->first_param + i]);
 		emit(w, "/>");
 	}
-	fprintf(w->out, "</symbol>\n");
+	strbuf_adds(w->out, "</symbol>\n");
 }
 
 static void write_syscall(struct writer *w, const struct kabi_syscall *c)
@@ -247,7 +251,93 @@ static void write_syscall(struct writer *w, const struct kabi_syscall *c)
 		attr_str(w, "name", p[1]);
 		emit(w, "/>");
 	}
-	fprintf(w->out, "</syscall>\n");
+	strbuf_adds(w->out, "</syscall>\n");
+}
+
+static void write_head(struct writer *w)
+{
+	const struct kabi_model *m = w->m;
+	size_t i;
+
+	strbuf_adds(w->out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	strbuf_addf(&w->line, "<kabi-baseline format=\"%d\"",
+		    KABI_FORMAT_VERSION);
+	attr(w, "generator", "kabi " KABI_VERSION);
+	attr_str(w, "arch", m->arch);
+	if (m->bits)
+		attr_u64(w, "bits", m->bits);
+	if (m->byte_order)
+		attr(w, "byte-order",
+		     m->byte_order == KABI_ORDER_BIG ? "big" : "little");
+	attr_str(w, "release", m->release);
+	if (m->no_types)
+		attr(w, "types", "none");
+	else if (m->from_btf)
+		attr(w, "types", "btf");
+	if (m->has_syscalls)
+		attr(w, "syscalls", "yes");
+	if (m->has_uapi)
+		attr(w, "uapi", "yes");
+	emit(w, ">");
+	/* an incomplete kernel says so first, and what was not read */
+	for (i = 0; i < m->nerrors; i++) {
+		open_tag(w, "error");
+		attr_str(w, "message", m->errors[i]);
+		emit(w, "/>");
+	}
+}
+
+/*
+ * The elements after the head, in file order: symbols, system calls,
+ * then types sorted by id. They are written in chunks, each into text of
+ * its own on one of the threads, and the chunks copied out in order.
+ */
+#define CHUNK 512
+
+struct chunks {
+	const struct kabi_model *m;
+	const struct type_names *names;
+	const uint32_t *order; /* the types, sorted by id */
+	size_t ntypes, nitems;
+	struct writer *writers; /* one a thread */
+	FILE *out;
+};
+
+static void write_item(struct writer *w, const struct chunks *c, size_t i)
+{
+	const struct kabi_model *m = c->m;
+
+	if (i < m->nsymbols)
+		write_symbol(w, &m->symbols[i]);
+	else if (i - m->nsymbols < m->nsyscalls)
+		write_syscall(w, &m->syscalls[i - m->nsymbols]);
+	else
+		write_type(w, c->order[i - m->nsymbols - m->nsyscalls]);
+}
+
+static void *write_chunk(size_t index, unsigned thread, void *ctx)
+{
+	struct chunks *c = ctx;
+	struct writer *w = &c->writers[thread];
+	struct strbuf *text = xmalloc(sizeof(*text));
+	size_t i, end = (index + 1) * CHUNK;
+
+	strbuf_init(text);
+	w->out = text;
+	for (i = index * CHUNK; i < end && i < c->nitems; i++)
+		write_item(w, c, i);
+	return text;
+}
+
+static void copy_chunk(size_t index, void *result, void *ctx)
+{
+	struct chunks *c = ctx;
+	struct strbuf *text = result;
+
+	(void)index;
+	fwrite(text->buf, 1, text->len, c->out);
+	strbuf_release(text);
+	free(text);
 }
 
 static int compare_ids(const void *a, const void *b, void *ctx)
@@ -258,51 +348,39 @@ static int compare_ids(const void *a, const void *b, void *ctx)
 		      type_baseline_id(n, *(const uint32_t *)b));
 }
 
-void store_write(const struct kabi_model *m, FILE *out)
+void store_write(const struct kabi_model *m, FILE *out, unsigned threads)
 {
-	struct writer w = {.m = m, .out = out};
+	struct type_names names;
+	struct chunks c = {.m = m, .names = &names, .out = out};
 	uint32_t *order = xcalloc(m->ntypes + 1, sizeof(uint32_t));
-	size_t i, n = 0;
+	struct strbuf head = STRBUF_INIT;
+	unsigned t;
+	size_t i;
 
-	type_names_compute(m, &w.names);
-	strbuf_init(&w.line);
-	fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-	strbuf_addf(&w.line, "<kabi-baseline format=\"%d\"",
-		    KABI_FORMAT_VERSION);
-	attr(&w, "generator", "kabi " KABI_VERSION);
-	attr_str(&w, "arch", m->arch);
-	if (m->bits)
-		attr_u64(&w, "bits", m->bits);
-	if (m->byte_order)
-		attr(&w, "byte-order",
-		     m->byte_order == KABI_ORDER_BIG ? "big" : "little");
-	attr_str(&w, "release", m->release);
-	if (m->no_types)
-		attr(&w, "types", "none");
-	else if (m->from_btf)
-		attr(&w, "types", "btf");
-	if (m->has_syscalls)
-		attr(&w, "syscalls", "yes");
-	if (m->has_uapi)
-		attr(&w, "uapi", "yes");
-	emit(&w, ">");
-	/* an incomplete kernel says so first, and what was not read */
-	for (i = 0; i < m->nerrors; i++) {
-		open_tag(&w, "error");
-		attr_str(&w, "message", m->errors[i]);
-		emit(&w, "/>");
-	}
-	for (i = 0; i < m->nsymbols; i++)
-		write_symbol(&w, &m->symbols[i]);
-	for (i = 0; i < m->nsyscalls; i++)
-		write_syscall(&w, &m->syscalls[i]);
+	if (threads < 1)
+		threads = 1;
+	type_names_compute(m, &names);
 	for (i = 1; i < m->ntypes; i++)
-		order[n++] = (uint32_t)i;
-	array_sort_r(order, n, sizeof(*order), compare_ids, &w.names);
-	for (i = 0; i < n; i++)
-		write_type(&w, order[i]);
-	fprintf(out, "</kabi-baseline>\n");
-	strbuf_release(&w.line);
-	type_names_free(&w.names);
+		order[c.ntypes++] = (uint32_t)i;
+	array_sort_r(order, c.ntypes, sizeof(*order), compare_ids, &names);
+	c.order = order;
+	c.nitems = m->nsymbols + m->nsyscalls + c.ntypes;
+	c.writers = xcalloc(threads, sizeof(*c.writers));
+	for (t = 0; t < threads; t++) {
+		c.writers[t].m = m;
+		c.writers[t].names = &names;
+		strbuf_init(&c.writers[t].line);
+	}
+	c.writers[0].out = &head;
+	write_head(&c.writers[0]);
+	fwrite(head.buf, 1, head.len, out);
+	parallel_ordered((c.nitems + CHUNK - 1) / CHUNK, threads, 4 * threads,
+			 write_chunk, copy_chunk, &c);
+	fputs("</kabi-baseline>\n", out);
+	for (t = 0; t < threads; t++)
+		strbuf_release(&c.writers[t].line);
+	free(c.writers);
+	strbuf_release(&head);
+	type_names_free(&names);
 	free(order);
 }

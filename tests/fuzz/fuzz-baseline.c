@@ -26,7 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!store_read_file(fuzz_file(data, size, "base.xml"), &m, &d)) {
 		sink = fopen("/dev/null", "w");
 		if (sink) {
-			store_write(&m, sink);
+			store_write(&m, sink, 1);
 			fclose(sink);
 		}
 	}

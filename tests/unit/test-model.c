@@ -133,7 +133,7 @@ static char *write_baseline(const struct kabi_model *m)
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 
-	store_write(m, f);
+	store_write(m, f, 2);
 	fclose(f);
 	return buf;
 }
