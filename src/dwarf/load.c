@@ -27,9 +27,12 @@
  * How many units' results may wait to be merged in order. While one
  * large unit (a big module) is read, the other threads go on with the
  * small ones after it; with too few slots they stop and wait (8 at -j2
- * left a core idle a tenth of the time). Each result is half a MB or so.
+ * left a core idle a tenth of the time). Each result is a few MB at
+ * most, and the slots are what the memory of many threads grows with:
+ * 64 + 4 a thread took the full amd64 flavour at -j64 to 1.6 GB, and 64
+ * in all keeps it under 1 GB (941 MB).
  */
-#define UNITS_AHEAD(threads) (64 + 4 * (size_t)(threads))
+#define UNITS_AHEAD 64
 
 struct unit {
 	size_t file;  /* in the kernel_files */
@@ -576,8 +579,8 @@ void kdwarf_load(const struct kernel_files *kf,
 	model_builder_set_threads(l.builder, threads,
 				  times ? &times->threads : NULL);
 	definition_index_init(&l.definitions);
-	parallel_ordered_timed(l.nunits, threads, UNITS_AHEAD(threads), work,
-			       consume, &l, times ? &times->threads : NULL);
+	parallel_ordered_timed(l.nunits, threads, UNITS_AHEAD, work, consume,
+			       &l, times ? &times->threads : NULL);
 	/* what the main thread spent merging, waits aside, is consume's */
 	mark = clock_thread_cpu();
 	if (opts->uapi)
