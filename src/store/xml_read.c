@@ -169,10 +169,9 @@ static int read_attrs(struct reader *r, int nattrs, const xmlChar **attrs)
 	strbuf_reset(&r->values);
 	for (i = 0; i < nattrs; i++) {
 		const xmlChar **at = &attrs[5 * i];
-		struct attribute *a = &r->attrs[r->nattrs];
+		struct attribute *a;
 		size_t len = (size_t)(at[4] - at[3]);
-		const char *value =
-		    decode_ampersands(r, (const char *)at[3], &len);
+		const char *value;
 
 		if (r->nattrs == MAX_ATTRS)
 			return fail(r, "too many attributes on <%s>",
@@ -181,6 +180,8 @@ static int read_attrs(struct reader *r, int nattrs, const xmlChar **attrs)
 			return fail(r, "unknown attribute '%s:%s' on <%s>",
 				    (const char *)at[1], (const char *)at[0],
 				    r->element);
+		a = &r->attrs[r->nattrs];
+		value = decode_ampersands(r, (const char *)at[3], &len);
 		a->name = (const char *)at[0];
 		a->used = false;
 		start[r->nattrs++] = r->values.len;
@@ -885,33 +886,33 @@ static void on_text(void *ctx, const xmlChar *text, int len)
 	fail(r, "unexpected text in a baseline");
 }
 
+/* A node no baseline holds, refused where the parser found it. */
+static void refuse_node(struct reader *r, const char *what)
+{
+	set_line(r);
+	fail(r, "unexpected %s in a baseline", what);
+	commit_error(r);
+}
+
 static void on_doctype(void *ctx, const xmlChar *name, const xmlChar *id,
 		       const xmlChar *uri)
 {
-	struct reader *r = ctx;
-
 	(void)name;
 	(void)id;
 	(void)uri;
-	set_line(r);
 	/*
 	 * The entities it may declare are stored nowhere (no entityDecl
 	 * callback), so none is ever expanded.
 	 */
-	fail(r, "unexpected document type declaration in a baseline");
-	commit_error(r);
+	refuse_node(ctx, "document type declaration");
 }
 
 static void on_instruction(void *ctx, const xmlChar *target,
 			   const xmlChar *data)
 {
-	struct reader *r = ctx;
-
 	(void)target;
 	(void)data;
-	set_line(r);
-	fail(r, "unexpected XML node in a baseline");
-	commit_error(r);
+	refuse_node(ctx, "XML node");
 }
 
 static int read_input(void *ctx, char *buf, int len)

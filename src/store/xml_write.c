@@ -296,7 +296,6 @@ static void write_head(struct writer *w)
 
 struct chunks {
 	const struct kabi_model *m;
-	const struct type_names *names;
 	const uint32_t *order; /* the types, sorted by id */
 	size_t ntypes, nitems;
 	struct writer *writers; /* one a thread */
@@ -351,7 +350,7 @@ static int compare_ids(const void *a, const void *b, void *ctx)
 void store_write(const struct kabi_model *m, FILE *out, unsigned threads)
 {
 	struct type_names names;
-	struct chunks c = {.m = m, .names = &names, .out = out};
+	struct chunks c = {.m = m, .out = out};
 	uint32_t *order = xcalloc(m->ntypes + 1, sizeof(uint32_t));
 	struct strbuf head = STRBUF_INIT;
 	unsigned t;
