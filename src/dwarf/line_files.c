@@ -136,8 +136,8 @@ static int read_v4_tables(struct header *h, const char *comp_dir,
 	add_dir(h, comp_dir);
 	while ((s = read_cstr(&h->c)) && *s)
 		add_dir(h, s);
-	add_file(h, out, "???",
-		 UINT64_MAX); /* file 0 is none: so libdw names it */
+	/* file 0 is none, and libdw names it so */
+	add_file(h, out, "???", UINT64_MAX);
 	while ((s = read_cstr(&h->c)) && *s) {
 		uint64_t dir = read_uleb(&h->c);
 
@@ -297,31 +297,41 @@ int line_files_parse(const struct line_sections *sections, uint64_t off,
 	return err;
 }
 
-/* A section's bytes, as libdw sees them: relocated, decompressed. */
-static const uint8_t *section_bytes(Elf *elf, size_t shstrndx, const char *want,
+/* A section's bytes, as libdw sees them (relocated, decompressed), or NULL. */
+static const uint8_t *section_bytes(Elf_Scn *scn, const GElf_Shdr *shdr,
 				    size_t *len)
+{
+	Elf_Data *data;
+
+	if (shdr->sh_type == SHT_NOBITS || (shdr->sh_flags & SHF_COMPRESSED))
+		return NULL;
+	data = elf_getdata(scn, NULL);
+	if (!data || !data->d_buf)
+		return NULL;
+	*len = data->d_size;
+	return data->d_buf;
+}
+
+/* The three sections a header may refer to, in one pass over them all. */
+static void find_sections(Elf *elf, size_t shstrndx, struct line_sections *s)
 {
 	Elf_Scn *scn = NULL;
 
 	while ((scn = elf_nextscn(elf, scn))) {
 		GElf_Shdr shdr;
 		const char *name;
-		Elf_Data *data;
 
 		if (!gelf_getshdr(scn, &shdr) ||
-		    !(name = elf_strptr(elf, shstrndx, shdr.sh_name)) ||
-		    strcmp(name, want))
+		    !(name = elf_strptr(elf, shstrndx, shdr.sh_name)))
 			continue;
-		if (shdr.sh_type == SHT_NOBITS ||
-		    (shdr.sh_flags & SHF_COMPRESSED))
-			return NULL;
-		data = elf_getdata(scn, NULL);
-		if (!data || !data->d_buf)
-			return NULL;
-		*len = data->d_size;
-		return data->d_buf;
+		if (!strcmp(name, ".debug_line"))
+			s->line = section_bytes(scn, &shdr, &s->line_len);
+		else if (!strcmp(name, ".debug_line_str"))
+			s->line_str =
+			    section_bytes(scn, &shdr, &s->line_str_len);
+		else if (!strcmp(name, ".debug_str"))
+			s->str = section_bytes(scn, &shdr, &s->str_len);
 	}
-	return NULL;
 }
 
 int line_files_read(Dwarf_Die *cu, const char *comp_dir, struct line_files *out)
@@ -345,10 +355,7 @@ int line_files_read(Dwarf_Die *cu, const char *comp_dir, struct line_files *out)
 		return -1;
 	ident = elf_getident(elf, NULL);
 	s.big_endian = ident && ident[EI_DATA] == ELFDATA2MSB;
-	s.line = section_bytes(elf, shstrndx, ".debug_line", &s.line_len);
-	s.line_str =
-	    section_bytes(elf, shstrndx, ".debug_line_str", &s.line_str_len);
-	s.str = section_bytes(elf, shstrndx, ".debug_str", &s.str_len);
+	find_sections(elf, shstrndx, &s);
 	return line_files_parse(&s, off, comp_dir, out);
 }
 

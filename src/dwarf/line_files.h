@@ -3,14 +3,15 @@
  * The file names of a unit's line table, read from the table's header
  * alone. libdw (before 0.191) reads the whole line program to give them
  * and keeps every row until the handle is closed: for vmlinux that was a
- * third of kabi's memory and a sixth of its time, for names of the few
- * files types are declared in. Internal to the dwarf/ stage.
+ * third of kabi's memory, and a tenth to a sixth of a two-thread dump's
+ * time, for names of the few files types are declared in. Internal to the
+ * dwarf/ stage.
  *
  * The names are those dwarf_filesrc gives: a relative name joined to its
  * directory; before DWARF 5, directory 0 is the unit's DW_AT_comp_dir
- * and file 0, which is none, is "???". A header this reader does not know (a
- * form it does not read, a split unit) is left to libdw: line_files_read fails,
- * and the caller asks dwarf_getsrcfiles.
+ * and file 0, which is none, is "???". A header this reader does not
+ * know (a form it does not read, a split unit) is left to libdw:
+ * line_files_read fails, and the caller asks dwarf_getsrcfiles.
  */
 #ifndef KABI_DWARF_LINE_FILES_H
 #define KABI_DWARF_LINE_FILES_H
