@@ -25,8 +25,14 @@ struct name_key {
 	uint32_t definitions; /* full shapes with instances */
 };
 
-/* Jobs a thread's share of a stage is cut into, to even out their sizes. */
-#define RANGES_PER_THREAD 4
+/*
+ * How many jobs a stage is cut into: four a thread, to even out their
+ * sizes; one when there is one thread.
+ */
+static size_t job_ranges(const struct model_builder *b)
+{
+	return b->threads > 1 ? (size_t)b->threads * 4 : 1;
+}
 
 /*
  * One place a name is defined: a definition shape seen in one binary
@@ -152,8 +158,7 @@ static struct place *sort_places(const struct refinement *r,
 	memcpy(fill, g.start, r->nkeys * sizeof(size_t));
 	for (i = 0; i < n; i++)
 		g.rows[fill[rows[i].key]++] = rows[i];
-	g.nranges =
-	    r->b->threads > 1 ? (size_t)r->b->threads * RANGES_PER_THREAD : 1;
+	g.nranges = job_ranges(r->b);
 	parallel_run_timed(g.nranges, r->b->threads, sort_place_range, &g,
 			   r->b->times);
 	free(fill);
@@ -431,8 +436,7 @@ static void round_init(struct round *rd, struct refinement *r)
 	rd->r = r;
 	rd->sig = xmalloc(xmul(ninst + 1, sizeof(uint64_t)));
 	rd->local = xmalloc(xmul(ninst + 1, sizeof(uint32_t)));
-	rd->nranges =
-	    r->b->threads > 1 ? (size_t)r->b->threads * RANGES_PER_THREAD : 1;
+	rd->nranges = job_ranges(r->b);
 	rd->range_len = (ninst + rd->nranges - 1) / rd->nranges;
 	if (!rd->range_len)
 		rd->range_len = 1;
