@@ -18,7 +18,6 @@
 #include "util/clock.h"
 #include "util/hashmap.h"
 #include "util/parallel.h"
-#include "util/xalloc.h"
 #include "util/banned.h"
 
 void input_options_init(struct input_options *o)
@@ -194,7 +193,6 @@ static int load_kernel(int argc, char **argv, const struct input_options *opts,
 	bool from_btf;
 	int err = 0, shown = -1;
 
-	xalloc_threads(opts->jobs);
 	kernel_files_init(&kf);
 	package_add_paths(&kf, argc, argv, &opts->tree, opts->jobs, d);
 	/* a baseline or a comparison of half a kernel would mislead */

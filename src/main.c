@@ -9,6 +9,7 @@
 #include "kabi.h"
 #include "elf/elf.h"
 #include "store/store.h"
+#include "util/xalloc.h"
 #include "util/banned.h"
 
 struct command {
@@ -92,7 +93,8 @@ int main(int argc, char **argv)
 	const char *name;
 	size_t i;
 
-	/* libelf and libxml2 must be ready before any thread uses them */
+	/* malloc, libelf and libxml2 must be ready before any thread starts */
+	xalloc_init();
 	kelf_init();
 	store_init();
 	if (argc < 2) {

@@ -74,11 +74,11 @@ size_t xmul(size_t count, size_t size)
  * thread frees, so each arena's mark is a whole burst: the full amd64
  * flavour at -j8 peaked at 1.09 GB, and at 0.93 GB with four arenas, as
  * fast. At -j64 a quarter as many arenas as threads (16) still took it
- * 430 MB higher than four: four, at any thread count.
+ * 430 MB higher than four: four, at any thread count (one thread uses
+ * one).
  */
-void xalloc_threads(unsigned threads)
+void xalloc_init(void)
 {
-	(void)threads; /* four serve one thread as well: it uses one */
 #ifdef M_ARENA_MAX
 	mallopt(M_ARENA_MAX, 4);
 #endif

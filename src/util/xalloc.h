@@ -16,8 +16,8 @@ char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t len);
 /* count * size, exiting on overflow */
 size_t xmul(size_t count, size_t size);
-/* Tell the allocator how many threads are about to allocate. */
-void xalloc_threads(unsigned threads);
+/* Ready the allocator for kabi's threads: once, before any starts. */
+void xalloc_init(void);
 
 /*
  * Grow the array ptr (with alloc slots) so that it holds at least nr
