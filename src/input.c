@@ -136,6 +136,7 @@ static void type_aliases(struct kabi_model *out, const struct export_table *t)
 			s->type = typed->type;
 			s->first_param = typed->first_param;
 			s->nparams = typed->nparams;
+			s->unit = typed->unit;
 			s->flags |= KABI_SYM_HAS_TYPE;
 			break;
 		}

@@ -23,6 +23,7 @@ void file_exports_init(struct file_exports *fx, const struct kabi_model *m,
 
 	memset(fx, 0, sizeof(*fx));
 	fx->model = m;
+	fx->module = module;
 	hashmap_init(&fx->by_name);
 	for (i = 0; i < m->nsymbols; i++) {
 		const struct kabi_symbol *s = &m->symbols[i];
@@ -83,6 +84,57 @@ static const char *definition_name(Dwarf_Die *die)
 	    !dwarf_hasattr(die, DW_AT_abstract_origin))
 		return NULL;
 	return dwarf_formstring(dwarf_attr_integrate(die, DW_AT_name, &attr));
+}
+
+/* A struct, union or enum with a name: a tag a unit declares or defines. */
+static bool is_tag(const struct kabi_type *t)
+{
+	return t->name && (t->kind == KABI_STRUCT || t->kind == KABI_UNION ||
+			   t->kind == KABI_ENUM);
+}
+
+/*
+ * The CU as the unit of the exports it defines: its file, and the tags
+ * its types declare without defining (the walk reached them from those
+ * exports, so each is opaque to one of them). A tag C declares in one
+ * place and defines in another is defined.
+ */
+static void add_unit(struct type_walker *w, const struct file_exports *fx)
+{
+	struct kabi_model *frag = w->out;
+	struct hashmap defined = HASHMAP_INIT;
+	uint32_t unit, i;
+
+	unit = model_add_unit(
+	    frag, model_intern(frag, model_str(fx->model, fx->module)),
+	    walker_unit_name(w));
+	for (i = 1; i < frag->ntypes; i++) {
+		const struct kabi_type *t = &frag->types[i];
+
+		if (is_tag(t) && !(t->flags & KABI_TYPE_DECLARATION))
+			hashmap_add(&defined, hash_combine(t->kind, t->name), i,
+				    0);
+	}
+	for (i = 1; i < frag->ntypes; i++) {
+		const struct kabi_type *t = &frag->types[i];
+		struct kabi_tag tag = {t->name, t->kind};
+		struct hashmap_iter it;
+		struct hashmap_entry *e;
+		bool found = false;
+
+		if (!is_tag(t) || !(t->flags & KABI_TYPE_DECLARATION))
+			continue;
+		for (e = hashmap_first(&defined, hash_combine(t->kind, t->name),
+				       &it);
+		     e && !found; e = hashmap_next(&defined, &it))
+			found = frag->types[e->key].kind == t->kind &&
+				frag->types[e->key].name == t->name;
+		if (!found)
+			model_add_opaque(frag, unit, &tag);
+	}
+	for (i = 0; i < frag->nsymbols; i++)
+		frag->symbols[i].unit = unit;
+	hashmap_free(&defined);
 }
 
 /* The exports a CU describes: which symbol of the final model each is. */
@@ -163,6 +215,8 @@ struct fragment_summary *symbols_read_cu(Dwarf_Die *cu,
 		} while (dwarf_siblingof(&child, &child) == 0);
 	}
 	walker_drain(&w);
+	if (frag->nsymbols)
+		add_unit(&w, fx);
 	walker_free(&w);
 	if (!frag->nsymbols) {
 		model_free(frag);

@@ -17,6 +17,7 @@
 /* The exports of one file: name -> index of its symbol in the model. */
 struct file_exports {
 	const struct kabi_model *model; /* whose symbols are indexed */
+	uint32_t module;		/* the file's, in model */
 	struct hashmap by_name;
 	size_t count;
 };
@@ -27,9 +28,9 @@ void file_exports_free(struct file_exports *fx);
 
 /*
  * The fragment of one CU: its exported symbols and the types they reach,
- * summarised for the model builder; NULL when the CU defines none of the
- * file's exports. The CU's definitions of named aggregates are noted in
- * defs.
+ * and the CU as their unit (what it only declares), summarised for the
+ * model builder; NULL when the CU defines none of the file's exports.
+ * The CU's definitions of named aggregates are noted in defs.
  */
 struct fragment_summary *symbols_read_cu(Dwarf_Die *cu,
 					 const struct file_exports *fx,

@@ -177,6 +177,13 @@ static void set_decl(struct type_walker *w, Dwarf_Die *die, struct kabi_type *t)
 		t->decl_file = normalized_file(w, file);
 }
 
+uint32_t walker_unit_name(struct type_walker *w)
+{
+	const char *name = die_name(&w->cu);
+
+	return name ? normalized_file(w, name) : 0;
+}
+
 bool walker_declared_in_uapi(struct type_walker *w, Dwarf_Die *die)
 {
 	const char *file = decl_file(w, die);

@@ -60,6 +60,11 @@ uint32_t walker_function(struct type_walker *w, Dwarf_Die *subprogram,
 			 uint32_t *first_name, uint32_t *nnames);
 /* Fill in every queued type. */
 void walker_drain(struct type_walker *w);
+/*
+ * The unit's source file, as its types' declaring files are written
+ * (relative to the compilation folder): "net/core/dev.c".
+ */
+uint32_t walker_unit_name(struct type_walker *w);
 /* Whether a DIE is declared in a user-space header (path_is_uapi). */
 bool walker_declared_in_uapi(struct type_walker *w, Dwarf_Die *die);
 /* Report a problem with a DIE (capped per file). */

@@ -262,6 +262,8 @@ void model_builder_free(struct model_builder *b)
 	free(b->sym_refs);
 	free(b->names);
 	free(b->symbols);
+	free(b->units);
+	free(b->opaque);
 	free(b);
 }
 
@@ -314,9 +316,43 @@ static size_t add_refs(uint32_t **v, size_t *n, size_t *alloc,
 	return start;
 }
 
+/*
+ * The fragment's unit into the builder, once, when a symbol it describes
+ * is the one kept: its number, 1 + index; 0 when it has none.
+ */
+static uint32_t add_unit(struct model_builder *b,
+			 const struct fragment_summary *s, uint32_t *unit)
+{
+	const struct kabi_model *f = s->frag;
+	const struct kabi_unit *u;
+	uint32_t k;
+
+	if (*unit || f->nunits < 2)
+		return *unit;
+	u = &f->units[1];
+	ALLOC_GROW(b->units, b->nunits + 1, b->units_alloc);
+	b->units[b->nunits].module =
+	    strset_add(&b->strings, model_str(f, u->module));
+	b->units[b->nunits].name =
+	    strset_add(&b->strings, model_str(f, u->name));
+	b->units[b->nunits].first_opaque = (uint32_t)b->nopaque;
+	b->units[b->nunits].nopaque = u->nopaque;
+	ALLOC_GROW(b->opaque, b->nopaque + u->nopaque, b->opaque_alloc);
+	for (k = 0; k < u->nopaque; k++) {
+		const struct kabi_tag *t = &kabi_unit_opaque(f, u)[k];
+
+		b->opaque[b->nopaque].kind = t->kind;
+		b->opaque[b->nopaque++].name =
+		    strset_add(&b->strings, model_str(f, t->name));
+	}
+	*unit = (uint32_t)++b->nunits;
+	return *unit;
+}
+
 static void add_symbol(struct model_builder *b,
 		       const struct fragment_summary *s,
-		       const struct summary_root *r, const uint32_t *inst_of)
+		       const struct summary_root *r, const uint32_t *inst_of,
+		       uint32_t *unit)
 {
 	const struct kabi_symbol *sym = &s->frag->symbols[r->local];
 	uint32_t index = s->targets[r->local], k;
@@ -334,6 +370,7 @@ static void add_symbol(struct model_builder *b,
 	if (d->set)
 		return; /* the first description wins */
 	d->set = true;
+	d->unit = sym->unit ? add_unit(b, s, unit) : 0;
 	d->shape = find_or_add_shape(b, s, r, NULL);
 	d->refs_off = add_refs(&b->sym_refs, &b->nsym_refs, &b->sym_refs_alloc,
 			       s, r, inst_of);
@@ -392,6 +429,7 @@ void model_builder_add(struct model_builder *b, struct fragment_summary *s,
 {
 	uint32_t *inst_of = xmalloc(xmul(s->frag->ntypes, sizeof(uint32_t)));
 	struct file_cache files;
+	uint32_t unit = 0;
 	size_t k;
 
 	memset(files.frag, 0xff, sizeof(files.frag));
@@ -418,7 +456,7 @@ void model_builder_add(struct model_builder *b, struct fragment_summary *s,
 		b->inst_refs[b->ninst] = b->nrefs;
 	}
 	for (k = s->nnamed; k < s->nroots; k++)
-		add_symbol(b, s, &s->roots[k], inst_of);
+		add_symbol(b, s, &s->roots[k], inst_of, &unit);
 	b->stats.fragments++;
 	free(inst_of);
 	fragment_summary_free(s);

@@ -42,6 +42,7 @@ struct symbol_desc {
 	uint32_t nrefs;
 	size_t names_off; /* in builder.names */
 	uint32_t nnames;
+	uint32_t unit; /* 1 + its index in builder.units; 0: none */
 	bool set;
 };
 
@@ -66,6 +67,11 @@ struct model_builder {
 	size_t nnames, names_alloc;
 	struct symbol_desc *symbols;
 	size_t nsymbols;
+	/* the units of the fragments that described symbols (strings ours) */
+	struct kabi_unit *units;
+	size_t nunits, units_alloc;
+	struct kabi_tag *opaque;
+	size_t nopaque, opaque_alloc;
 	struct model_builder_stats stats;
 	unsigned threads; /* for the refinement, model_builder_set_threads */
 	struct parallel_times *times;

@@ -875,6 +875,31 @@ static void write_block(struct materializer *m, uint32_t inst)
 	free_node(&n);
 }
 
+/* The units symbols were described in, after unit 0 (not known). */
+static void write_units(const struct model_builder *b, struct kabi_model *out)
+{
+	size_t i;
+	uint32_t k;
+
+	for (i = 0; i < b->nunits; i++) {
+		const struct kabi_unit *u = &b->units[i];
+		uint32_t unit = model_add_unit(
+		    out, model_intern(out, strset_str(&b->strings, u->module)),
+		    model_intern(out, strset_str(&b->strings, u->name)));
+
+		for (k = 0; k < u->nopaque; k++) {
+			const struct kabi_tag *t =
+			    &b->opaque[u->first_opaque + k];
+			struct kabi_tag tag = {
+			    model_intern(out,
+					 strset_str(&b->strings, t->name)),
+			    t->kind};
+
+			model_add_opaque(out, unit, &tag);
+		}
+	}
+}
+
 static void write_symbols(struct materializer *m)
 {
 	const struct model_builder *b = m->b;
@@ -898,6 +923,7 @@ static void write_symbols(struct materializer *m)
 		sym = &out->symbols[i];
 		sym->type = type;
 		sym->flags |= KABI_SYM_HAS_TYPE;
+		sym->unit = d->unit; /* out's unit 0 is none: 1 + index */
 		sym->first_param = (uint32_t)out->nparam_names;
 		sym->nparams = d->nnames;
 		for (k = 0; k < d->nnames; k++)
@@ -928,7 +954,9 @@ void model_builder_finish(struct model_builder *b, struct kabi_model *out)
 	reserve_blocks(&m, &reps, &nreps);
 	for (i = 0; i < nreps; i++)
 		write_block(&m, reps[i]);
+	write_units(b, out);
 	write_symbols(&m);
+	model_sort_units(out);
 	b->stats.instances = b->ninst;
 	b->stats.shapes = b->nshapes;
 	b->stats.finish_seconds = clock_seconds() - start;

@@ -253,6 +253,7 @@ void model_init(struct kabi_model *m)
 	memset(m, 0, sizeof(*m));
 	strset_init(&m->strings);
 	model_add_type(m, &void_type);
+	model_add_unit(m, 0, 0); /* unit 0: not known */
 }
 
 void model_free(struct kabi_model *m)
@@ -264,6 +265,8 @@ void model_free(struct kabi_model *m)
 	free(m->params);
 	free(m->symbols);
 	free(m->param_names);
+	free(m->units);
+	free(m->opaque);
 	free(m->syscalls);
 	free(m->syscall_params);
 	free(m->errors);
@@ -311,6 +314,24 @@ uint32_t model_add_param_name(struct kabi_model *m, uint32_t name)
 	ALLOC_GROW(m->param_names, m->nparam_names + 1, m->param_names_alloc);
 	m->param_names[m->nparam_names] = name;
 	return (uint32_t)m->nparam_names++;
+}
+
+uint32_t model_add_unit(struct kabi_model *m, uint32_t module, uint32_t name)
+{
+	ALLOC_GROW(m->units, m->nunits + 1, m->units_alloc);
+	m->units[m->nunits].module = module;
+	m->units[m->nunits].name = name;
+	m->units[m->nunits].first_opaque = (uint32_t)m->nopaque;
+	m->units[m->nunits].nopaque = 0;
+	return (uint32_t)m->nunits++;
+}
+
+void model_add_opaque(struct kabi_model *m, uint32_t unit,
+		      const struct kabi_tag *tag)
+{
+	ALLOC_GROW(m->opaque, m->nopaque + 1, m->opaque_alloc);
+	m->opaque[m->nopaque++] = *tag;
+	m->units[unit].nopaque++;
 }
 
 uint32_t model_add_syscall(struct kabi_model *m, const struct kabi_syscall *c)
@@ -404,4 +425,73 @@ void model_sort_symbols(struct kabi_model *m)
 {
 	array_sort_r(m->symbols, m->nsymbols, sizeof(*m->symbols),
 		     compare_symbols, m);
+}
+
+int model_compare_tags(const struct kabi_model *m, const struct kabi_tag *a,
+		       const struct kabi_tag *b)
+{
+	if (a->kind != b->kind)
+		return a->kind < b->kind ? -1 : 1;
+	return strcmp(model_str(m, a->name), model_str(m, b->name));
+}
+
+static int compare_tags(const void *a, const void *b, void *ctx)
+{
+	return model_compare_tags(ctx, a, b);
+}
+
+static int compare_units(const void *a, const void *b, void *ctx)
+{
+	const struct kabi_model *m = ctx;
+	const struct kabi_unit *x = &m->units[*(const uint32_t *)a],
+			       *y = &m->units[*(const uint32_t *)b];
+	int c = strcmp(model_str(m, x->module), model_str(m, y->module));
+
+	return c ? c : strcmp(model_str(m, x->name), model_str(m, y->name));
+}
+
+void model_sort_units(struct kabi_model *m)
+{
+	uint32_t *order = xmalloc(xmul(m->nunits, sizeof(uint32_t)));
+	uint32_t *place = xmalloc(xmul(m->nunits, sizeof(uint32_t)));
+	struct kabi_unit *units = xmalloc(xmul(m->nunits, sizeof(*units)));
+	struct kabi_tag *tags = xmalloc(xmul(m->nopaque + 1, sizeof(*tags)));
+	size_t i, ntags = 0;
+	uint32_t k;
+
+	for (i = 0; i < m->nunits; i++)
+		order[i] = (uint32_t)i;
+	/* unit 0 stays first */
+	array_sort_r(order + 1, m->nunits - 1, sizeof(*order), compare_units,
+		     m);
+	for (i = 0; i < m->nunits; i++) {
+		const struct kabi_unit *u = &m->units[order[i]];
+		size_t first = ntags;
+
+		place[order[i]] = (uint32_t)i;
+		units[i] = *u;
+		units[i].first_opaque = (uint32_t)first;
+		for (k = 0; k < u->nopaque; k++)
+			tags[first + k] = m->opaque[u->first_opaque + k];
+		array_sort_r(tags + first, u->nopaque, sizeof(*tags),
+			     compare_tags, m);
+		/* a tag declared twice is one tag */
+		for (k = 0; k < u->nopaque; k++)
+			if (ntags == first ||
+			    model_compare_tags(m, &tags[ntags - 1],
+					       &tags[first + k]))
+				tags[ntags++] = tags[first + k];
+		units[i].nopaque = (uint32_t)(ntags - first);
+	}
+	free(m->units);
+	free(m->opaque);
+	m->units = units;
+	m->units_alloc = m->nunits;
+	m->opaque = tags;
+	m->opaque_alloc = m->nopaque + 1;
+	m->nopaque = ntags;
+	for (i = 0; i < m->nsymbols; i++)
+		m->symbols[i].unit = place[m->symbols[i].unit];
+	free(order);
+	free(place);
 }

@@ -130,6 +130,35 @@ struct kabi_symbol {
 	uint32_t first_param; /* parameter names, in param_names */
 	uint32_t nparams;
 	uint32_t flags;
+	uint32_t unit; /* the unit that defines it, in units; 0: not known */
+};
+
+/*
+ * A struct, union or enum as a unit names it: by kind and name, as C
+ * looks up a tag within one compilation unit.
+ */
+struct kabi_tag {
+	uint32_t name;
+	uint8_t kind;
+};
+
+/*
+ * A unit: a compilation unit that defines exports, and what it could see
+ * of their types. genksyms computes an export's CRC in its unit, where
+ * a struct, union or enum the unit defines is expanded and one it only
+ * declares is opaque ("struct foo { UNKNOWN }"): a type change reaches
+ * the CRC through the definitions the unit holds, and no further. So
+ * each unit keeps the tags it declares without defining (opaque, sorted
+ * by kind, then name), and each export its unit.
+ *
+ * Unit 0 is no unit: the exports of a reader that cannot tell (BTF, a
+ * baseline written before units were kept) refer to it, and their
+ * types are followed through every pointer.
+ */
+struct kabi_unit {
+	uint32_t module; /* "vmlinux" or the module's path */
+	uint32_t name;	 /* its source file: "net/core/dev.c" */
+	uint32_t first_opaque, nopaque; /* in opaque */
 };
 
 /*
@@ -159,6 +188,11 @@ struct kabi_model {
 	size_t nsymbols, symbols_alloc;
 	uint32_t *param_names; /* parameter names of function symbols */
 	size_t nparam_names, param_names_alloc;
+	/* the exports' units, sorted by module, then name, after unit 0 */
+	struct kabi_unit *units;
+	size_t nunits, units_alloc;
+	struct kabi_tag *opaque;
+	size_t nopaque, opaque_alloc;
 	/*
 	 * the user-space interface, when asked for: system calls, and the
 	 * structs, unions and enums of the uapi headers (has_uapi: every
@@ -226,6 +260,24 @@ uint32_t model_add_enumerator(struct kabi_model *m,
 uint32_t model_add_param(struct kabi_model *m, uint32_t type);
 uint32_t model_add_symbol(struct kabi_model *m, const struct kabi_symbol *s);
 uint32_t model_add_param_name(struct kabi_model *m, uint32_t name);
+/* A unit with no opaque tags yet; then its tags, in order, one by one. */
+uint32_t model_add_unit(struct kabi_model *m, uint32_t module, uint32_t name);
+void model_add_opaque(struct kabi_model *m, uint32_t unit,
+		      const struct kabi_tag *tag);
+/* A unit's opaque tags, u->nopaque of them. */
+static inline const struct kabi_tag *kabi_unit_opaque(const struct kabi_model *m,
+						      const struct kabi_unit *u)
+{
+	return u->nopaque ? m->opaque + u->first_opaque : NULL;
+}
+/*
+ * Sort the units by module, then name (their tags by kind, then name,
+ * once each) and point the symbols at their new places.
+ */
+void model_sort_units(struct kabi_model *m);
+/* Order of two tags: kind, then name; in one model. */
+int model_compare_tags(const struct kabi_model *m, const struct kabi_tag *a,
+		       const struct kabi_tag *b);
 /* A system call, and one parameter of the last one added. */
 uint32_t model_add_syscall(struct kabi_model *m, const struct kabi_syscall *c);
 void model_add_syscall_param(struct kabi_model *m, uint32_t type,

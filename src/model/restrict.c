@@ -110,11 +110,30 @@ static void copy_syscalls(const struct kabi_model *in, struct kabi_model *out)
 	}
 }
 
+/* A unit into the copy, once; its number there. */
+static uint32_t copy_unit(struct restrictor *r, uint32_t *copied, uint32_t unit)
+{
+	const struct kabi_unit *u = &r->in->units[unit];
+	uint32_t k;
+
+	if (!unit || copied[unit])
+		return copied[unit];
+	copied[unit] = model_add_unit(r->out, str(r, u->module), str(r, u->name));
+	for (k = 0; k < u->nopaque; k++) {
+		struct kabi_tag t = kabi_unit_opaque(r->in, u)[k];
+
+		t.name = str(r, t.name);
+		model_add_opaque(r->out, copied[unit], &t);
+	}
+	return copied[unit];
+}
+
 void model_restrict(const struct kabi_model *in, const bool *keep,
 		    struct kabi_model *out)
 {
 	struct restrictor r = {in, out, NULL, NULL, 0};
 	struct kabi_type placeholder = {.kind = KABI_UNKNOWN};
+	uint32_t *units = xcalloc(in->nunits + 1, sizeof(uint32_t));
 	size_t i;
 	uint32_t k;
 
@@ -158,6 +177,7 @@ void model_restrict(const struct kabi_model *in, const bool *keep,
 		s.name = str(&r, s.name);
 		s.module = str(&r, s.module);
 		s.ns = str(&r, s.ns);
+		s.unit = copy_unit(&r, units, s.unit);
 		if (s.flags & KABI_SYM_HAS_TYPE)
 			s.type = r.new_id[s.type];
 		s.first_param = (uint32_t)out->nparam_names;
@@ -168,6 +188,9 @@ void model_restrict(const struct kabi_model *in, const bool *keep,
 						    k]));
 		model_add_symbol(out, &s);
 	}
+	/* units come in the order of their first symbol: sorted again */
+	model_sort_units(out);
+	free(units);
 	free(r.new_id);
 	free(r.stack);
 }

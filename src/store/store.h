@@ -14,7 +14,12 @@
 #include "../model/model.h"
 #include "../util/diag.h"
 
-#define KABI_FORMAT_VERSION 1
+/*
+ * The format written; 2 adds units (docs/format.md). Format 1 is read
+ * too: its exports' units are not known.
+ */
+#define KABI_FORMAT_VERSION 2
+#define KABI_FORMAT_OLDEST 1
 
 /*
  * Ready libxml2 for threads, as it asks to be before any thread uses it

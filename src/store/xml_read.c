@@ -40,6 +40,13 @@ struct pending_ref {
 	unsigned long line;
 };
 
+/* A symbol's unit, by name, resolved at the end. */
+struct pending_unit {
+	uint32_t symbol;
+	uint32_t name; /* string in the model */
+	unsigned long line;
+};
+
 struct reader {
 	const char *path;
 	xmlParserCtxtPtr xml;
@@ -63,8 +70,12 @@ struct reader {
 	uint32_t *type_id;
 	unsigned long *type_line;
 	size_t types_alloc;
+	/* symbols' units, by name */
+	struct pending_unit *units;
+	size_t nunits, units_alloc;
+	unsigned format;
 	/* the element children are added to */
-	enum { IN_NOTHING, IN_TYPE, IN_SYMBOL, IN_SYSCALL } parent;
+	enum { IN_NOTHING, IN_TYPE, IN_SYMBOL, IN_SYSCALL, IN_UNIT } parent;
 	uint32_t parent_index;
 	bool seen_root;
 	/*
@@ -564,12 +575,80 @@ static int read_symbol(struct reader *r)
 		s.type = get_ref(r, "type");
 		s.flags |= KABI_SYM_HAS_TYPE;
 	}
+	if (get(r, "unit") && r->format < 2)
+		return fail(r, "a symbol's 'unit' in a format %u baseline",
+			    r->format);
+	if (get(r, "unit")) {
+		ALLOC_GROW(r->units, r->nunits + 1, r->units_alloc);
+		r->units[r->nunits].symbol = (uint32_t)r->m->nsymbols;
+		r->units[r->nunits].name = get_str(r, "unit");
+		r->units[r->nunits++].line = r->line;
+	}
 	s.first_param = (uint32_t)r->m->nparam_names;
 	if (r->m->nsymbols &&
 	    check_order(r, &r->m->symbols[r->m->nsymbols - 1], &s))
 		return r->err;
 	r->parent_index = model_add_symbol(r->m, &s);
 	r->parent = IN_SYMBOL;
+	return check_all_used(r);
+}
+
+/* Units come sorted by module, then name, each once, as kabi writes them. */
+static int read_unit(struct reader *r)
+{
+	struct kabi_model *m = r->m;
+	const struct kabi_unit *prev = &m->units[m->nunits - 1];
+	uint32_t module, name;
+	int c;
+
+	if (r->format < 2)
+		return fail(r, "<unit> in a format %u baseline", r->format);
+	module = model_intern(m, need(r, "module") ? get(r, "module") : "");
+	name = model_intern(m, need(r, "name") ? get(r, "name") : "");
+	if (r->err)
+		return r->err;
+	c = m->nunits == 1 ? -1
+			   : strcmp(model_str(m, prev->module),
+				    model_str(m, module));
+	if (!c)
+		c = strcmp(model_str(m, prev->name), model_str(m, name));
+	if (c >= 0)
+		return fail(r,
+			    "unit '%s' of '%s' out of order or given twice: a "
+			    "baseline lists units sorted by module, then name",
+			    model_str(m, name), model_str(m, module));
+	r->parent_index = model_add_unit(m, module, name);
+	r->parent = IN_UNIT;
+	return check_all_used(r);
+}
+
+/* A tag the unit declares without defining, in order, once. */
+static int read_opaque(struct reader *r)
+{
+	struct kabi_model *m = r->m;
+	const struct kabi_unit *u = &m->units[r->parent_index];
+	const char *kind = need(r, "kind");
+	struct kabi_tag tag;
+
+	tag.name = model_intern(m, need(r, "name") ? get(r, "name") : "");
+	if (r->err)
+		return r->err;
+	tag.kind = (uint8_t)kind_of_tag(kind);
+	if (tag.kind != KABI_STRUCT && tag.kind != KABI_UNION &&
+	    tag.kind != KABI_ENUM)
+		return fail(r, "bad opaque kind '%s': 'struct', 'union' or "
+			       "'enum'",
+			    kind);
+	if (!*model_str(m, tag.name))
+		return fail(r, "an opaque %s without a name", kind);
+	if (u->nopaque &&
+	    model_compare_tags(m, &kabi_unit_opaque(m, u)[u->nopaque - 1],
+			       &tag) >= 0)
+		return fail(r,
+			    "opaque %s '%s' out of order or given twice: a "
+			    "unit lists them sorted by kind, then name",
+			    kind, model_str(m, tag.name));
+	model_add_opaque(m, r->parent_index, &tag);
 	return check_all_used(r);
 }
 
@@ -645,10 +724,13 @@ static int read_root(struct reader *r)
 	format = need(r, "format");
 	if (!format)
 		return r->err;
-	if (!parse_u64(format, &n) || n != KABI_FORMAT_VERSION)
-		return fail(
-		    r, "baseline format '%s' is not one this kabi reads (%d)",
-		    format, KABI_FORMAT_VERSION);
+	if (!parse_u64(format, &n) || n < KABI_FORMAT_OLDEST ||
+	    n > KABI_FORMAT_VERSION)
+		return fail(r,
+			    "baseline format '%s' is not one this kabi reads "
+			    "(%d to %d)",
+			    format, KABI_FORMAT_OLDEST, KABI_FORMAT_VERSION);
+	r->format = (unsigned)n;
 	get(r, "generator");
 	r->m->arch = get_str(r, "arch");
 	r->m->release = get_str(r, "release");
@@ -689,6 +771,8 @@ static int read_element(struct reader *r, int depth, int nattrs,
 			return read_error(r);
 		if (!strcmp(r->element, "syscall"))
 			return read_syscall(r);
+		if (!strcmp(r->element, "unit"))
+			return read_unit(r);
 		kind = kind_of_tag(r->element);
 		if (kind != KABI_VOID && r->m->no_types)
 			return fail(r,
@@ -697,6 +781,9 @@ static int read_element(struct reader *r, int depth, int nattrs,
 				    r->element);
 		if (kind != KABI_VOID)
 			return read_type(r, kind);
+	} else if (depth == 2 && r->parent == IN_UNIT) {
+		if (!strcmp(r->element, "opaque"))
+			return read_opaque(r);
 	} else if (depth == 2 && r->parent != IN_NOTHING) {
 		if (!strcmp(r->element, "parameter"))
 			return read_parameter(r);
@@ -745,6 +832,42 @@ static void resolve_all(struct reader *r)
 	for (i = 0; i < m->nsymbols; i++)
 		if (m->symbols[i].flags & KABI_SYM_HAS_TYPE)
 			m->symbols[i].type = resolve(r, m->symbols[i].type);
+}
+
+/* Each symbol's unit, named within its module, is one the file holds. */
+static void resolve_units(struct reader *r)
+{
+	struct kabi_model *m = r->m;
+	struct hashmap index = HASHMAP_INIT;
+	size_t i;
+
+	for (i = 1; i < m->nunits; i++)
+		hashmap_add(&index,
+			    hash_combine(m->units[i].module, m->units[i].name),
+			    i, 0);
+	for (i = 0; i < r->nunits && !r->err; i++) {
+		const struct pending_unit *p = &r->units[i];
+		struct kabi_symbol *s = &m->symbols[p->symbol];
+		struct hashmap_iter it;
+		struct hashmap_entry *e;
+
+		for (e = hashmap_first(&index, hash_combine(s->module, p->name),
+				       &it);
+		     e; e = hashmap_next(&index, &it))
+			if (m->units[e->key].module == s->module &&
+			    m->units[e->key].name == p->name)
+				break;
+		if (e) {
+			s->unit = (uint32_t)e->key;
+			continue;
+		}
+		r->line = p->line;
+		fail(r, "symbol '%s' names unit '%s' of '%s', which the "
+			"baseline does not hold",
+		     model_str(m, s->name), model_str(m, p->name),
+		     model_str(m, s->module));
+	}
+	hashmap_free(&index);
 }
 
 /*
@@ -982,6 +1105,8 @@ static void parse(struct reader *r, struct source *src)
 	if (!r->err)
 		resolve_all(r);
 	if (!r->err)
+		resolve_units(r);
+	if (!r->err)
 		check_cycles(r);
 	commit_error(r);
 	xmlFreeParserCtxt(r->xml);
@@ -993,6 +1118,7 @@ static void parse(struct reader *r, struct source *src)
 	strset_free(&r->ids);
 	hashmap_free(&r->by_id);
 	free(r->refs);
+	free(r->units);
 	free(r->type_id);
 	free(r->type_line);
 }

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Writing a baseline. Symbols come first, sorted by name and module, then
- * types sorted by id; every element sits on its own line and attributes
- * come in a fixed order, so that the same model gives the same bytes.
+ * their units, system calls, and types sorted by id; every element sits
+ * on its own line and attributes come in a fixed order, so that the same
+ * model gives the same bytes.
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -214,6 +215,8 @@ static void write_symbol(struct writer *w, const struct kabi_symbol *s)
 		strbuf_addf(&w->line, " crc=\"0x%08" PRIx32 "\"", s->crc);
 	if (s->flags & KABI_SYM_HAS_TYPE)
 		attr_type(w, "type", s->type);
+	if (s->unit)
+		attr_str(w, "unit", w->m->units[s->unit].name);
 	if (!s->nparams) {
 		emit(w, "/>");
 		return;
@@ -225,6 +228,29 @@ static void write_symbol(struct writer *w, const struct kabi_symbol *s)
 		emit(w, "/>");
 	}
 	strbuf_adds(w->out, "</symbol>\n");
+}
+
+static void write_unit(struct writer *w, const struct kabi_unit *u)
+{
+	uint32_t i;
+
+	open_tag(w, "unit");
+	attr_str(w, "module", u->module);
+	attr_str(w, "name", u->name);
+	if (!u->nopaque) {
+		emit(w, "/>");
+		return;
+	}
+	emit(w, ">");
+	for (i = 0; i < u->nopaque; i++) {
+		const struct kabi_tag *t = &kabi_unit_opaque(w->m, u)[i];
+
+		open_tag(w, "opaque");
+		attr(w, "kind", kabi_kind_name(t->kind));
+		attr_str(w, "name", t->name);
+		emit(w, "/>");
+	}
+	strbuf_adds(w->out, "</unit>\n");
 }
 
 static void write_syscall(struct writer *w, const struct kabi_syscall *c)
@@ -288,8 +314,8 @@ static void write_head(struct writer *w)
 }
 
 /*
- * The elements after the head, in file order: symbols, system calls,
- * then types sorted by id. They are written in chunks, each into text of
+ * The elements after the head, in file order: symbols, units (but unit
+ * 0, which stands for none), system calls, then types sorted by id. They are written in chunks, each into text of
  * its own on one of the threads, and the chunks copied out in order.
  */
 #define CHUNK 512
@@ -305,13 +331,22 @@ struct chunks {
 static void write_item(struct writer *w, const struct chunks *c, size_t i)
 {
 	const struct kabi_model *m = c->m;
+	size_t units = m->nunits - 1;
 
-	if (i < m->nsymbols)
+	if (i < m->nsymbols) {
 		write_symbol(w, &m->symbols[i]);
-	else if (i - m->nsymbols < m->nsyscalls)
-		write_syscall(w, &m->syscalls[i - m->nsymbols]);
+		return;
+	}
+	i -= m->nsymbols;
+	if (i < units) {
+		write_unit(w, &m->units[i + 1]);
+		return;
+	}
+	i -= units;
+	if (i < m->nsyscalls)
+		write_syscall(w, &m->syscalls[i]);
 	else
-		write_type(w, c->order[i - m->nsymbols - m->nsyscalls]);
+		write_type(w, c->order[i - m->nsyscalls]);
 }
 
 static void *write_chunk(size_t index, unsigned thread, void *ctx)
@@ -363,7 +398,7 @@ void store_write(const struct kabi_model *m, FILE *out, unsigned threads)
 		order[c.ntypes++] = (uint32_t)i;
 	array_sort_r(order, c.ntypes, sizeof(*order), compare_ids, &names);
 	c.order = order;
-	c.nitems = m->nsymbols + m->nsyscalls + c.ntypes;
+	c.nitems = m->nsymbols + (m->nunits - 1) + m->nsyscalls + c.ntypes;
 	c.writers = xcalloc(threads, sizeof(*c.writers));
 	for (t = 0; t < threads; t++) {
 		c.writers[t].m = m;
