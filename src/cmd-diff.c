@@ -58,6 +58,12 @@ static const char usage[] =
     "                        of each whether it would load into NEW and\n"
     "                        which root causes reach what it uses; "
     "repeatable\n"
+    "      --reach visible|transitive  which exports a type change "
+    "reaches:\n"
+    "                        those whose compilation units see the changed\n"
+    "                        definition, as modversions' CRCs do (default),\n"
+    "                        or every export whose types lead to it through\n"
+    "                        any pointer; the other count is shown too\n"
     "      --ignore-crc      judge by types and exports alone: CRC changes\n"
     "                        are not shown and set no exit bit (kernels\n"
     "                        without modversions, policies that accept them)\n"
@@ -81,6 +87,31 @@ static const char usage[] =
     "compared (13 = error, changed, breaking); 2 usage error.\n"
     "docs/changes.md lists the rules that classify each change.\n";
 
+static const char explain_usage[] =
+    "Usage: kabi explain [OPTIONS] SYMBOL OLD NEW\n"
+    "\n"
+    "Say why one export's CRC or types changed from OLD to NEW: its CRCs and\n"
+    "compilation units on each side, how its type change stands against its\n"
+    "CRC (they agree; the CRC changed with no type change its unit sees, and\n"
+    "why; a type change hidden from modversions; a change beyond its unit's\n"
+    "view), and each root cause that reaches it, with the path from the\n"
+    "export, those its unit sees first. OLD and NEW are as for 'kabi diff'.\n"
+    "\n"
+    "Options:\n"
+    "      --module NAME     the export of this module (vmlinux, "
+    "fs/fat/fat),\n"
+    "                        where several modules export SYMBOL\n"
+    "      --reach visible|transitive  as for 'kabi diff'\n"
+    "      --d1 PATH, --d2 PATH  more of OLD, of NEW, as for 'kabi diff'\n"
+    "  -o, --output FILE     write to FILE\n"
+    "      --debug-root DIR  separate debug files, as for 'kabi dump'\n"
+    "  -j, --jobs N          read kernels with N threads\n"
+    "  -h, --help            show this help\n"
+    "\n"
+    "Exit status: 0 the export did not change; 4 it changed; 12 it changed\n"
+    "and breaks modules; 1 error (it is exported by neither kernel); 2\n"
+    "usage error.\n";
+
 enum report_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_MARKDOWN, FORMAT_HTML };
 
 struct diff_options {
@@ -90,6 +121,9 @@ struct diff_options {
 	struct input_options input;
 	struct symbol_list symbols;
 	bool have_symbols;
+	bool transitive; /* --reach transitive */
+	/* kabi explain: the export, and its module when given */
+	const char *explain, *explain_module;
 	struct suppressions rules;
 	char **modules; /* --modules paths */
 	size_t nmodules, modules_alloc;
@@ -124,6 +158,14 @@ static int take_option(int c, const char *value, void *ctx)
 		return 0;
 	case 'f':
 		opts->report.full = true;
+		return 0;
+	case 'R':
+		if (strcmp(value, "visible") && strcmp(value, "transitive"))
+			return cli_usage_error(
+			    "diff",
+			    "--reach is 'visible' or 'transitive', not '%s'",
+			    value);
+		opts->transitive = !strcmp(value, "transitive");
 		return 0;
 	case 'L':
 		opts->have_symbols = true;
@@ -163,6 +205,9 @@ static int take_option(int c, const char *value, void *ctx)
 	case 'o':
 		opts->output = value;
 		return 0;
+	case 'M':
+		opts->explain_module = value;
+		return 0;
 	case '1':
 	case '2': {
 		size_t i = (size_t)(c - '1');
@@ -192,6 +237,7 @@ static int parse_options(int argc, char **argv, struct diff_options *opts,
 	    {"modules", required_argument, NULL, 'm'},
 	    {"format", required_argument, NULL, 'F'},
 	    {"full", no_argument, NULL, 'f'},
+	    {"reach", required_argument, NULL, 'R'},
 	    {"output", required_argument, NULL, 'o'},
 	    {"d1", required_argument, NULL, '1'},
 	    {"d2", required_argument, NULL, '2'},
@@ -312,6 +358,59 @@ static int load_sides(struct sides *s, const struct diff_options *opts,
 		diag_move(d, &s->diags[i]);
 	}
 	return err;
+}
+
+/* The symbol change kabi explain asks for, or an error. */
+static int find_explained(const struct diff_options *opts,
+			  const struct kabi_diff *diff, size_t *symbol,
+			  struct diag *d)
+{
+	size_t i, found = 0;
+
+	for (i = 0; i < diff->nsymbols; i++) {
+		const struct symbol_change *s = &diff->symbols[i];
+		const struct kabi_model *m =
+		    s->old_symbol != KABI_NONE ? diff->old : diff->new;
+		const struct kabi_symbol *sym =
+		    &m->symbols[s->old_symbol != KABI_NONE ? s->old_symbol
+							   : s->new_symbol];
+
+		if (strcmp(diff_symbol_name(diff, s), opts->explain) ||
+		    (opts->explain_module &&
+		     strcmp(model_str(m, sym->module), opts->explain_module)))
+			continue;
+		*symbol = i;
+		found++;
+	}
+	if (found == 1)
+		return 0;
+	if (found)
+		diag_error(d, KABI_E_USAGE, DIAG_AT_FILE(NULL),
+			   "'%s' is exported by %zu modules: say which with "
+			   "--module",
+			   opts->explain, found);
+	else
+		diag_error(d, KABI_E_USAGE, DIAG_AT_FILE(NULL),
+			   "'%s'%s%s%s is exported by neither kernel",
+			   opts->explain, opts->explain_module ? " of '" : "",
+			   opts->explain_module ? opts->explain_module : "",
+			   opts->explain_module ? "'" : "");
+	return KABI_EXIT_ERROR;
+}
+
+/* kabi explain's report, and its exit status. */
+static int write_explain(const struct diff_options *opts,
+			 const struct diff_view *view, struct diag *d)
+{
+	struct atomic_file af;
+	size_t symbol = 0;
+	int status;
+
+	if (find_explained(opts, view->d, &symbol, d) ||
+	    atomic_file_open(&af, opts->output, d))
+		return KABI_EXIT_ERROR;
+	status = report_explain(af.fp, view, symbol);
+	return atomic_file_commit(&af, d) ? KABI_EXIT_ERROR : status;
 }
 
 static int write_report(const struct diff_options *opts,
@@ -462,11 +561,15 @@ static int compare(struct diff_options *opts, struct sides *s, struct diag *d)
 		opts->report.modules = &impact;
 	opts->report.incomplete = d->errors > 0;
 	diff_models(&s->models[0], &s->models[1],
-		    opts->input.uapi ? DIFF_UAPI : 0, opts->input.jobs, &diff);
+		    (opts->input.uapi ? DIFF_UAPI : 0) |
+			(opts->transitive ? DIFF_TRANSITIVE : 0),
+		    opts->input.jobs, &diff);
 	if (opts->input.syscalls)
 		diff_syscalls(&diff);
 	diff_view_build(&view, &diff, &opts->rules);
-	if (!write_report(opts, &view, d))
+	if (opts->explain)
+		status = write_explain(opts, &view, d);
+	else if (!write_report(opts, &view, d))
 		status = report_exit_status(&view, &opts->report);
 	diff_view_free(&view);
 	diff_free(&diff);
@@ -486,7 +589,33 @@ static void free_options(struct diff_options *opts)
 	free(opts->modules);
 }
 
-int cmd_diff(int argc, char **argv)
+static int parse_explain(int argc, char **argv, struct diff_options *opts,
+			 struct diag *d)
+{
+	static const struct option longopts[] = {
+	    {"module", required_argument, NULL, 'M'},
+	    {"reach", required_argument, NULL, 'R'},
+	    {"output", required_argument, NULL, 'o'},
+	    {"d1", required_argument, NULL, '1'},
+	    {"d2", required_argument, NULL, '2'},
+	    CLI_INPUT_OPTIONS,
+	    {NULL, 0, NULL, 0},
+	};
+	struct diff_parse p = {opts, d};
+	const struct cli_command cmd = {"explain", explain_usage, "o:j:h",
+					longopts,  &opts->input,  take_option,
+					&p};
+	int err = cli_parse(&cmd, argc, argv);
+
+	if (!err && argc - optind != 3)
+		return cli_usage_error("explain",
+				       "give an export, then OLD and NEW");
+	if (!err)
+		opts->explain = argv[optind++];
+	return err;
+}
+
+static int run(int argc, char **argv, bool explain)
 {
 	struct diff_options opts = {.output = "-", .report = {.examples = 1}};
 	struct sides sides;
@@ -497,7 +626,8 @@ int cmd_diff(int argc, char **argv)
 	input_options_init(&opts.input);
 	symbol_list_init(&opts.symbols);
 	suppressions_init(&opts.rules);
-	err = parse_options(argc, argv, &opts, &d);
+	err = explain ? parse_explain(argc, argv, &opts, &d)
+		      : parse_options(argc, argv, &opts, &d);
 	if (err) {
 		free_options(&opts);
 		return cli_finish(&d, err < 0 ? KABI_EXIT_OK : err);
@@ -512,4 +642,14 @@ int cmd_diff(int argc, char **argv)
 	free(sides.sides[1]);
 	free_options(&opts);
 	return cli_finish(&d, status);
+}
+
+int cmd_diff(int argc, char **argv)
+{
+	return run(argc, argv, false);
+}
+
+int cmd_explain(int argc, char **argv)
+{
+	return run(argc, argv, true);
 }

@@ -15,6 +15,7 @@ enum kabi_exit {
 int cmd_exports(int argc, char **argv);
 int cmd_dump(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
+int cmd_explain(int argc, char **argv);
 int cmd_imports(int argc, char **argv);
 int cmd_syscalls(int argc, char **argv);
 

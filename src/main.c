@@ -25,6 +25,8 @@ static const struct command commands[] = {
      "write a kernel's ABI (exports and their types) as an XML baseline"},
     {"diff", cmd_diff,
      "what changed between two kernels or baselines, and why"},
+    {"explain", cmd_explain,
+     "why one export's CRC or types changed, with the path to each cause"},
     {"imports", cmd_imports,
      "list the symbols modules import, with the CRCs they were built against"},
     {"syscalls", cmd_syscalls,

@@ -30,6 +30,7 @@ void diff_models(const struct kabi_model *old, const struct kabi_model *new,
 	d->new = new;
 	parallel_run(2, threads, name_side, d);
 	df.d = d;
+	d->transitive = flags & DIFF_TRANSITIVE;
 	hashmap_init(&df.pair_index);
 	diff_symbols(&df);
 	if (flags & DIFF_UAPI)
@@ -52,11 +53,15 @@ void diff_free(struct kabi_diff *d)
 		free(d->roots[i].symbols);
 		free(d->roots[i].reach);
 		free(d->roots[i].variants);
+		free(d->roots[i].other);
 	}
 	free(d->roots);
 	free(d->syscalls);
 	free(d->uapi);
 	diff_free_reverse(d);
+	diff_reach_free(d);
+	free(d->views);
+	free(d->view_changes);
 	free(d->pairs);
 	free(d->items);
 	free(d->edges);

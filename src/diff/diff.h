@@ -173,7 +173,60 @@ struct type_pair {
 
 /* symbol_change.flags beyond its items */
 enum {
-	SYMCHANGE_TYPE = 1 << 0, /* its type pair differs */
+	/* a root cause reaches it (as its units see the types, by default) */
+	SYMCHANGE_TYPE = 1 << 0,
+	/* root causes reach it only through types its units do not define */
+	SYMCHANGE_BEYOND = 1 << 1,
+};
+
+/*
+ * What the units of an export see: its unit in the old model and in the
+ * new (0 where not known). A struct, union or enum either unit only
+ * declares is opaque to the export on that side (model.h, kabi_unit).
+ */
+struct unit_view {
+	uint32_t old_unit, new_unit;
+};
+
+/*
+ * A struct, union or enum an export reaches that its unit defines on one
+ * side and only declares on the other: genksyms expands it on one side
+ * only, so the CRC changes though the type need not have.
+ */
+struct view_change {
+	uint32_t pair;
+	bool
+	    now_defined; /* declared only in the old unit, defined in the new */
+};
+
+/*
+ * A paired export's type change set against its CRC, the kernel's own
+ * word on what its unit sees (docs/changes.md, "Type changes and CRCs").
+ */
+enum crc_class {
+	CRC_NOT_COMPARED, /* a side has no CRC for it */
+	CRC_SAME,	  /* neither changed */
+	CRC_AGREE,	  /* a type change its unit sees, and a new CRC */
+	CRC_ONLY,	  /* a new CRC, no type change its unit sees */
+	CRC_HIDDEN,	  /* a type change its unit sees, the CRC kept */
+	CRC_BEYOND,	  /* only changes beyond its unit's view; CRC kept */
+};
+
+/* What kabi can tell of a CRC_ONLY or CRC_HIDDEN change. */
+enum crc_reason {
+	CRC_REASON_NONE,
+	/* its unit now sees a definition it only declared, or the reverse */
+	CRC_REASON_VIEW,
+	/* no debug information describes it on a side */
+	CRC_REASON_NO_TYPE,
+	/* nothing in the binaries: the source or the build */
+	CRC_REASON_SOURCE,
+	/* CRC_HIDDEN: only array bounds changed, which genksyms reads as
+	   written */
+	CRC_REASON_ARRAY_BOUND,
+	/* CRC_HIDDEN otherwise: kept from genksyms, or exported from elsewhere
+	 */
+	CRC_REASON_HIDDEN,
 };
 
 struct symbol_change {
@@ -182,6 +235,16 @@ struct symbol_change {
 	uint32_t first_item, nitems;
 	uint32_t flags;
 	enum severity severity; /* of its own items and its type */
+	uint32_t view;		/* in kabi_diff.views; KABI_NONE: unpaired */
+	uint32_t first_view_change, nview_changes; /* in view_changes */
+	enum crc_class crc_class;
+	enum crc_reason crc_reason;
+	/*
+	 * CRC_REASON_VIEW: the pair its unit's view of changed.
+	 */
+	uint32_t crc_cause;
+	bool crc_now_defined; /* VIEW: the new unit is the one defining it */
+	bool crc_hidden_breaking;
 };
 
 /*
@@ -203,6 +266,11 @@ const char *reach_kind_name(enum reach_kind kind);
 struct root_cause {
 	uint32_t pair; /* whose items tell the change */
 	/*
+	 * No export reaches it as its units see the types, only through a
+	 * struct one of them just declares: shown apart, compatible.
+	 */
+	bool beyond;
+	/*
 	 * Every pair with this same change, pair first: one struct seen as
 	 * two types (a module's own view of it) changed the same way is one
 	 * cause.
@@ -213,6 +281,13 @@ struct root_cause {
 	uint32_t *symbols; /* symbol_change indices, nearest first */
 	uint8_t *reach;	   /* per symbol: enum reach_kind */
 	size_t nsymbols;
+	/*
+	 * The other count: of the exports it reaches through every pointer
+	 * (by default), or as their units see it (DIFF_TRANSITIVE); and
+	 * those exports, sorted by index.
+	 */
+	uint32_t *other;
+	size_t nother;
 	/*
 	 * For a type without a name of its own (a function type, an
 	 * anonymous struct): the nearest named type holding it and the
@@ -251,6 +326,8 @@ struct uapi_change {
 
 /* The edges reversed, for walks from a root cause back to exports. */
 struct diff_reverse;
+/* What the exports' units see, for walks from an export (reach.c). */
+struct diff_reach;
 
 struct kabi_diff {
 	const struct kabi_model *old, *new;
@@ -263,9 +340,22 @@ struct kabi_diff {
 	size_t nedges, edges_alloc;
 	struct symbol_change *symbols; /* sorted by name, then module */
 	size_t nsymbols, symbols_alloc;
+	/* the exports' views, each once; and what changed in them */
+	struct unit_view *views;
+	size_t nviews;
+	struct view_change *view_changes;
+	size_t nview_changes;
+	/* DIFF_TRANSITIVE: root causes reach exports through every pointer */
+	bool transitive;
+	/* exports whose units are known on both sides, on one */
+	size_t views_known, views_half_known;
+	/* both sides have CRCs; else what lacks them: "OLD", "NEW", "either" */
+	bool crcs_compared;
+	const char *crcs_missing;
 	struct root_cause *roots; /* breaking first, widest first */
 	size_t nroots;
 	struct diff_reverse *reverse;
+	struct diff_reach *reach; /* walks as the exports' units see */
 	/* diff_syscalls: by table, then name */
 	bool syscalls_compared;
 	struct syscall_change *syscalls;
@@ -284,6 +374,12 @@ struct kabi_diff {
  * the module interface.
  */
 #define DIFF_UAPI 1u
+/*
+ * Root causes reach the exports whose types lead to them through any
+ * pointer, as kabi did before it kept units: the count of exports as
+ * their units see the types becomes the other one.
+ */
+#define DIFF_TRANSITIVE 2u
 void diff_models(const struct kabi_model *old, const struct kabi_model *new,
 		 unsigned flags, unsigned threads, struct kabi_diff *d);
 void diff_free(struct kabi_diff *d);
@@ -302,11 +398,13 @@ struct diff_paths;
 struct diff_paths *diff_paths_new(const struct kabi_diff *d);
 void diff_paths_free(struct diff_paths *p);
 /*
- * The shortest path from a symbol's type pair to a root cause (any of its
- * variants), as edge indices (into d->edges), in order; its length, 0 if
- * the pair is the root's own.
+ * The shortest path from a symbol change's type pair to a root cause (any
+ * of its variants), as edge indices (into d->edges), in order; its
+ * length, 0 if the pair is the root's own. It passes only what the
+ * export's unit sees, unless the root is beyond view or the comparison
+ * follows every pointer (DIFF_TRANSITIVE).
  */
-size_t diff_paths_find(struct diff_paths *p, uint32_t from_pair,
+size_t diff_paths_find(struct diff_paths *p, uint32_t symbol,
 		       const struct root_cause *root, uint32_t *edges,
 		       size_t max);
 

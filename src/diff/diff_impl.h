@@ -78,4 +78,39 @@ void diff_add_item(struct kabi_diff *d, const struct change_item *it,
 void diff_roots(struct kabi_diff *d, unsigned threads);
 void diff_free_reverse(struct kabi_diff *d);
 
+/* The exports one root cause reaches, nearest first, and how. */
+struct root_list {
+	uint32_t *symbols;
+	uint8_t *reach; /* enum reach_kind */
+	size_t n;
+};
+/*
+ * Each kept root cause's exports as their units see the types (lists,
+ * one per d->roots), the exports' views (d->views) and what changed in
+ * them (d->view_changes); the walks' state stays in d->reach.
+ */
+void diff_reach_visible(struct kabi_diff *d, struct root_list *lists);
+void diff_reach_free(struct kabi_diff *d);
+/*
+ * The shortest path from an export to a root cause as the export's unit
+ * sees the types, as diff_paths_find gives it; SIZE_MAX when the export
+ * has no view or reaches the root only beyond it. *walk holds the walk's
+ * state between calls (NULL at first; diff_reach_walk_free).
+ */
+struct forward;
+size_t diff_reach_path(const struct kabi_diff *d, struct forward **walk,
+		       uint32_t symbol, const struct root_cause *root,
+		       uint32_t *edges, size_t max);
+void diff_reach_walk_free(struct forward *walk);
+/*
+ * The nearest struct, union or enum an export's unit defines on one side
+ * and only declares on the other (changed or not), or KABI_NONE; and
+ * whether the new unit is the one that defines it.
+ */
+uint32_t diff_reach_view_change(const struct kabi_diff *d, uint32_t symbol);
+bool diff_reach_now_defined(const struct kabi_diff *d, uint32_t symbol,
+			    uint32_t pair);
+/* Each paired export's type change set against its CRC (crcs.c). */
+void diff_crcs(struct kabi_diff *d);
+
 #endif

@@ -65,11 +65,7 @@ struct back_step {
 	uint64_t cost;
 };
 
-/*
- * Edges reversed, as compressed rows: the steps back from each pair.
- * Edges from a type private to a .c file are left out: it is opaque to
- * modules, and what changed behind it does not reach them through it.
- */
+/* Edges reversed, as compressed rows: the steps back from each pair. */
 struct diff_reverse {
 	uint32_t *start; /* npairs + 1 */
 	struct back_step *step;
@@ -241,13 +237,12 @@ struct diff_paths {
 	const struct kabi_diff *d;
 	const struct root_cause *root; /* whose walk is kept, or NULL */
 	struct walk walk;
+	struct forward *forward; /* walks as an export's unit sees (reach.c) */
 };
 
-/* What a step back into pair p costs; 0: never stepped into. */
+/* What a step back into pair p costs. */
 static uint64_t step_cost(const struct kabi_diff *d, size_t p)
 {
-	if (d->pairs[p].private_type)
-		return 0;
 	return model_type(d->old, d->pairs[p].old_type)->kind == KABI_POINTER
 		   ? 1 + (UINT64_C(1) << 32)
 		   : 1;
@@ -265,8 +260,7 @@ static void build_reverse(const struct kabi_diff *d, struct diff_reverse *r)
 	r->start = xcalloc(d->npairs + 2, sizeof(uint32_t));
 	for (p = 0; p < d->npairs; p++)
 		for (e = d->pairs[p].first_edge;
-		     cost[p] && e < d->pairs[p].first_edge + d->pairs[p].nedges;
-		     e++)
+		     e < d->pairs[p].first_edge + d->pairs[p].nedges; e++)
 			r->start[d->edges[e].to + 1]++;
 	for (p = 0; p < d->npairs; p++)
 		r->start[p + 1] += r->start[p];
@@ -275,8 +269,7 @@ static void build_reverse(const struct kabi_diff *d, struct diff_reverse *r)
 	memcpy(fill, r->start, d->npairs * sizeof(uint32_t));
 	for (p = 0; p < d->npairs; p++)
 		for (e = d->pairs[p].first_edge;
-		     cost[p] && e < d->pairs[p].first_edge + d->pairs[p].nedges;
-		     e++) {
+		     e < d->pairs[p].first_edge + d->pairs[p].nedges; e++) {
 			struct back_step *st = &r->step[fill[d->edges[e].to]++];
 
 			st->from = (uint32_t)p;
@@ -388,6 +381,8 @@ static int compare_roots(const void *a, const void *b, void *ctx)
 	const struct root_cause *x = a, *y = b;
 	size_t cx[REACH_KINDS], cy[REACH_KINDS];
 
+	if (x->beyond != y->beyond)
+		return x->beyond ? 1 : -1;
 	if (x->severity != y->severity)
 		return x->severity == BREAKING ? -1 : 1;
 	count_reach(x, cx);
@@ -550,15 +545,14 @@ static void *find_cause(size_t i, unsigned thread, void *ctx)
 }
 
 /*
- * A cause that reaches exports is kept, in the order of the causes; each
- * export it reaches is changed by a type (breaking if the cause is).
+ * A cause that reaches exports through any pointer is kept, in the order
+ * of the causes.
  */
 static void keep_cause(size_t i, void *result, void *ctx)
 {
 	struct root_finder *f = ctx;
 	struct kabi_diff *d = f->d;
 	struct root_cause *root = result;
-	size_t k;
 
 	(void)i;
 	if (!root->nsymbols) {
@@ -566,13 +560,6 @@ static void keep_cause(size_t i, void *result, void *ctx)
 		free(root->reach);
 		free(root->variants);
 		return;
-	}
-	for (k = 0; k < root->nsymbols; k++) {
-		struct symbol_change *s = &d->symbols[root->symbols[k]];
-
-		s->flags |= SYMCHANGE_TYPE;
-		if (root->severity == BREAKING)
-			s->severity = BREAKING;
 	}
 	d->roots[d->nroots++] = *root;
 }
@@ -735,8 +722,64 @@ static void classify(struct kabi_diff *d)
 	}
 }
 
+static int compare_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Which list each root shows: the exports that reach it as their units
+ * see the types, unless the comparison follows every pointer; the other
+ * is kept as a count and a sorted list. Each export a shown list holds
+ * is changed by a type (breaking if the cause is); one reached only
+ * through every pointer is changed beyond its units' view.
+ */
+static void choose_lists(struct kabi_diff *d, struct root_list *visible)
+{
+	size_t r, k;
+
+	for (r = 0; r < d->nroots; r++) {
+		struct root_cause *root = &d->roots[r];
+		struct root_list *v = &visible[r];
+
+		if (d->transitive) {
+			root->other = v->symbols;
+			root->nother = v->n;
+			free(v->reach);
+		} else {
+			root->other = root->symbols;
+			root->nother = root->nsymbols;
+			free(root->reach);
+			root->symbols = v->symbols;
+			root->reach = v->reach;
+			root->nsymbols = v->n;
+			root->beyond = !v->n;
+		}
+		array_sort(root->other, root->nother, sizeof(uint32_t),
+			   compare_u32);
+		for (k = 0; k < root->nsymbols; k++) {
+			struct symbol_change *s = &d->symbols[root->symbols[k]];
+
+			s->flags |= SYMCHANGE_TYPE;
+			if (root->severity == BREAKING)
+				s->severity = BREAKING;
+		}
+	}
+	for (r = 0; !d->transitive && r < d->nroots; r++)
+		for (k = 0; k < d->roots[r].nother; k++) {
+			struct symbol_change *s =
+			    &d->symbols[d->roots[r].other[k]];
+
+			if (!(s->flags & SYMCHANGE_TYPE))
+				s->flags |= SYMCHANGE_BEYOND;
+		}
+}
+
 void diff_roots(struct kabi_diff *d, unsigned threads)
 {
+	struct root_list *visible;
 	struct root_finder f = {.d = d};
 	uint32_t *sym_start, *syms;
 	struct causes causes;
@@ -752,7 +795,12 @@ void diff_roots(struct kabi_diff *d, unsigned threads)
 	find_roots(&f, threads);
 	free(causes.start);
 	free(causes.pairs);
+	visible = xcalloc(d->nroots + 1, sizeof(*visible));
+	diff_reach_visible(d, visible);
+	choose_lists(d, visible);
+	free(visible);
 	array_sort_r(d->roots, d->nroots, sizeof(*d->roots), compare_roots, d);
+	diff_crcs(d);
 	free(sym_start);
 	free(syms);
 }
@@ -781,17 +829,27 @@ void diff_paths_free(struct diff_paths *p)
 	if (!p)
 		return;
 	walk_free(&p->walk);
+	diff_reach_walk_free(p->forward);
 	free(p);
 }
 
-size_t diff_paths_find(struct diff_paths *paths, uint32_t from_pair,
+size_t diff_paths_find(struct diff_paths *paths, uint32_t symbol,
 		       const struct root_cause *root, uint32_t *edges,
 		       size_t max)
 {
 	const struct kabi_diff *d = paths->d;
 	struct walk *w = &paths->walk;
+	uint32_t from_pair = d->symbols[symbol].pair, p;
 	size_t len = 0;
-	uint32_t p;
+
+	/* a root within the export's view: by a path its unit sees */
+	if (!root->beyond && !d->transitive) {
+		len = diff_reach_path(d, &paths->forward, symbol, root, edges,
+				      max);
+		if (len != SIZE_MAX)
+			return len;
+		len = 0;
+	}
 
 	/*
 	 * One walk backwards from the root serves every export reaching it:

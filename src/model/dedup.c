@@ -891,8 +891,7 @@ static void write_units(const struct model_builder *b, struct kabi_model *out)
 			const struct kabi_tag *t =
 			    &b->opaque[u->first_opaque + k];
 			struct kabi_tag tag = {
-			    model_intern(out,
-					 strset_str(&b->strings, t->name)),
+			    model_intern(out, strset_str(&b->strings, t->name)),
 			    t->kind};
 
 			model_add_opaque(out, unit, &tag);

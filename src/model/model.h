@@ -156,8 +156,8 @@ struct kabi_tag {
  * types are followed through every pointer.
  */
 struct kabi_unit {
-	uint32_t module; /* "vmlinux" or the module's path */
-	uint32_t name;	 /* its source file: "net/core/dev.c" */
+	uint32_t module;		/* "vmlinux" or the module's path */
+	uint32_t name;			/* its source file: "net/core/dev.c" */
 	uint32_t first_opaque, nopaque; /* in opaque */
 };
 
@@ -265,8 +265,8 @@ uint32_t model_add_unit(struct kabi_model *m, uint32_t module, uint32_t name);
 void model_add_opaque(struct kabi_model *m, uint32_t unit,
 		      const struct kabi_tag *tag);
 /* A unit's opaque tags, u->nopaque of them. */
-static inline const struct kabi_tag *kabi_unit_opaque(const struct kabi_model *m,
-						      const struct kabi_unit *u)
+static inline const struct kabi_tag *
+kabi_unit_opaque(const struct kabi_model *m, const struct kabi_unit *u)
 {
 	return u->nopaque ? m->opaque + u->first_opaque : NULL;
 }

@@ -118,7 +118,8 @@ static uint32_t copy_unit(struct restrictor *r, uint32_t *copied, uint32_t unit)
 
 	if (!unit || copied[unit])
 		return copied[unit];
-	copied[unit] = model_add_unit(r->out, str(r, u->module), str(r, u->name));
+	copied[unit] =
+	    model_add_unit(r->out, str(r, u->module), str(r, u->name));
 	for (k = 0; k < u->nopaque; k++) {
 		struct kabi_tag t = kabi_unit_opaque(r->in, u)[k];
 

@@ -5,9 +5,11 @@
  * symbol to the type a root cause changed.
  */
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report.h"
+#include "../util/xalloc.h"
 #include "../util/banned.h"
 
 bool report_crc_only(const struct diff_view *v, size_t symbol)
@@ -180,6 +182,9 @@ void report_summarize(const struct diff_view *v, struct report_summary *s)
 	for (i = 0; i < d->nsymbols; i++) {
 		const struct symbol_change *c = &d->symbols[i];
 
+		s->beyond_symbols += c->old_symbol != KABI_NONE &&
+				     c->new_symbol != KABI_NONE &&
+				     v->symbol_beyond[i] && !v->symbol_type[i];
 		if (!view_symbol_shown(v, i)) {
 			s->hidden_symbols +=
 			    (c->nitems || (c->flags & SYMCHANGE_TYPE));
@@ -204,6 +209,10 @@ void report_summarize(const struct diff_view *v, struct report_summary *s)
 	for (i = 0; i < d->nroots; i++) {
 		if (v->root_rule[i] != SHOWN) {
 			s->hidden_roots++;
+			continue;
+		}
+		if (d->roots[i].beyond) {
+			s->beyond_roots++;
 			continue;
 		}
 		s->roots++;
@@ -246,19 +255,22 @@ void report_summarize(const struct diff_view *v, struct report_summary *s)
 			s->breaking = true;
 	}
 	count_breaking(v, s);
+	report_count_crcs(v, s);
 }
 
-size_t report_root_symbols(const struct diff_view *v, size_t root,
-			   uint32_t *out)
+uint32_t *report_root_symbols(const struct diff_view *v, size_t root, size_t *n)
 {
 	const struct root_cause *r = &v->d->roots[root];
-	size_t i, n = 0;
+	const bool *reached = r->beyond ? v->symbol_beyond : v->symbol_type;
+	const uint32_t *list;
+	size_t i, total = view_root_exports(r, &list);
+	uint32_t *out = xmalloc(xmul(total + 1, sizeof(uint32_t)));
 
-	for (i = 0; i < r->nsymbols; i++)
-		if (v->symbol_type[r->symbols[i]] ||
-		    v->root_rule[root] != SHOWN)
-			out[n++] = r->symbols[i];
-	return n;
+	*n = 0;
+	for (i = 0; i < total; i++)
+		if (reached[list[i]] || v->root_rule[root] != SHOWN)
+			out[(*n)++] = list[i];
+	return out;
 }
 
 void report_root_reach(const struct diff_view *v, size_t root, size_t *counts)
@@ -267,10 +279,39 @@ void report_root_reach(const struct diff_view *v, size_t root, size_t *counts)
 	size_t i;
 
 	memset(counts, 0, REACH_KINDS * sizeof(*counts));
-	for (i = 0; i < r->nsymbols; i++)
+	/* a root beyond every unit's view has no reach as they see it */
+	for (i = 0; !r->beyond && i < r->nsymbols; i++)
 		if (v->symbol_type[r->symbols[i]] ||
 		    v->root_rule[root] != SHOWN)
 			counts[r->reach[i]]++;
+}
+
+size_t report_root_other(const struct diff_view *v, size_t root)
+{
+	const struct root_cause *r = &v->d->roots[root];
+
+	return r->beyond ? 0 : r->nother;
+}
+
+void report_describe_reach(struct strbuf *sb, const struct diff_view *v,
+			   size_t root, size_t n)
+{
+	const struct root_cause *r = &v->d->roots[root];
+	size_t counts[REACH_KINDS], other;
+
+	strbuf_addf(sb, "reaches %zu export%s", n, n == 1 ? "" : "s");
+	if (r->beyond) {
+		strbuf_addf(sb, ", only through types %s opaque",
+			    n == 1 ? "its unit leaves" : "their units leave");
+		return;
+	}
+	report_root_reach(v, root, counts);
+	report_add_reach(sb, counts);
+	other = report_root_other(v, root);
+	if (other != n)
+		strbuf_addf(sb, "; %zu %s", other,
+			    v->d->transitive ? "as their units see the types"
+					     : "following every pointer");
 }
 
 void report_add_reach(struct strbuf *sb, const size_t *counts)
@@ -543,7 +584,7 @@ void report_describe_path(struct strbuf *sb, struct diff_paths *paths,
 	const struct symbol_change *s = &d->symbols[symbol];
 	const struct kabi_symbol *sym = &d->old->symbols[s->old_symbol];
 	uint32_t edges[64];
-	size_t n = diff_paths_find(paths, s->pair, root, edges, 64), k = 0;
+	size_t n = diff_paths_find(paths, symbol, root, edges, 64), k = 0;
 
 	strbuf_adds(sb, diff_symbol_name(d, s));
 	if (sym->flags & KABI_SYM_FUNCTION) {
@@ -628,8 +669,9 @@ int report_exit_status(const struct diff_view *v,
 	if (report_failing_modules(o))
 		return incomplete | REPORT_EXIT_CHANGED | REPORT_EXIT_BREAKING;
 	if (!s.added && !s.removed && !s.changed && !s.roots &&
-	    !s.syscalls_added && !s.syscalls_removed && !s.syscalls_changed &&
-	    !s.uapi_added && !s.uapi_removed && !s.uapi_changed)
+	    !s.beyond_roots && !s.syscalls_added && !s.syscalls_removed &&
+	    !s.syscalls_changed && !s.uapi_added && !s.uapi_removed &&
+	    !s.uapi_changed)
 		return incomplete;
 	return incomplete | REPORT_EXIT_CHANGED |
 	       (s.breaking ? REPORT_EXIT_BREAKING : 0);
@@ -712,4 +754,173 @@ bool report_which_holds(enum change_which which, bool in_old, bool in_new)
 const char *report_breaking_mark(enum change_kind kind)
 {
 	return change_severity(kind) == BREAKING ? ", breaking" : "";
+}
+
+/*
+ * "its unit now sees the definition of struct sock", or where the export
+ * moved, "it moved from drivers/pci/pci.c to drivers/pci/rebar.c, which
+ * does not see the definition of struct device_node".
+ */
+static void add_view_change(struct strbuf *sb, const struct kabi_diff *d,
+			    const struct symbol_change *s)
+{
+	uint32_t o = d->old->symbols[s->old_symbol].unit;
+	uint32_t n = d->new->symbols[s->new_symbol].unit;
+	const char *from = o ? model_str(d->old, d->old->units[o].name) : "";
+	const char *to = n ? model_str(d->new, d->new->units[n].name) : "";
+	const char *tag = old_spelling(d, d->pairs[s->crc_cause].old_type);
+
+	if (*from && *to && strcmp(from, to))
+		strbuf_addf(sb,
+			    "it moved from %s to %s, which %s the "
+			    "definition of %s",
+			    from, to,
+			    s->crc_now_defined ? "sees" : "does not see", tag);
+	else
+		strbuf_addf(sb, "its unit %s sees the definition of %s",
+			    s->crc_now_defined ? "now" : "no longer", tag);
+}
+
+void report_crc_reason(struct strbuf *sb, const struct kabi_diff *d,
+		       size_t symbol)
+{
+	const struct symbol_change *s = &d->symbols[symbol];
+
+	switch (s->crc_reason) {
+	case CRC_REASON_VIEW:
+		add_view_change(sb, d, s);
+		return;
+	case CRC_REASON_NO_TYPE:
+		strbuf_adds(sb, "no debug information describes it");
+		return;
+	default:
+		strbuf_adds(sb,
+			    "no change its unit sees in the binaries: one "
+			    "genksyms sees in the source alone (a parameter "
+			    "renamed in a prototype), or a rebuild");
+		return;
+	}
+}
+
+bool report_crcs_to_say(const struct diff_view *v,
+			const struct report_summary *s)
+{
+	if (!s->types_compared || v->s->ignore_crc)
+		return false;
+	if (!s->crcs_compared)
+		return s->changed || s->roots;
+	return s->crc_agree || s->crc_unexplained || s->crc_hidden;
+}
+
+void report_describe_crcs(struct strbuf *sb, const struct kabi_diff *d,
+			  const struct report_summary *s)
+{
+	if (!s->crcs_compared) {
+		const char *m = d->crcs_missing ? d->crcs_missing : "either";
+
+		strbuf_addf(sb,
+			    "not reconciled: %s (a kernel without modversions, "
+			    "or BTF or a baseline without them)",
+			    !strcmp(m, "OLD")	? "OLD has no CRCs"
+			    : !strcmp(m, "NEW") ? "NEW has no CRCs"
+						: "neither side has CRCs");
+		return;
+	}
+	strbuf_addf(sb,
+		    "%zu changed with a type change their units see, %zu "
+		    "without",
+		    s->crc_agree, s->crc_unexplained);
+	if (s->crc_hidden)
+		strbuf_addf(sb,
+			    "; %zu unchanged over one (hidden from "
+			    "modversions: %zu breaking)",
+			    s->crc_hidden, s->crc_hidden_breaking);
+}
+
+void report_hidden_reason(struct strbuf *sb, const struct kabi_diff *d,
+			  size_t symbol)
+{
+	if (d->symbols[symbol].crc_reason == CRC_REASON_ARRAY_BOUND)
+		strbuf_adds(sb, "only array bounds changed, and genksyms reads "
+				"a bound as the source writes it (a name, or "
+				"none where an initializer sets it), not its "
+				"value");
+	else
+		strbuf_adds(sb, "the change was kept from genksyms (as "
+				"#ifndef __GENKSYMS__ does), or genksyms read "
+				"another unit: the one with its EXPORT_SYMBOL, "
+				"where that is not the one defining it");
+}
+
+struct crc_roots *report_crc_roots(const struct kabi_diff *d)
+{
+	struct crc_roots *c = xmalloc(sizeof(*c));
+	size_t r, k;
+
+	c->first = xmalloc(xmul(d->nsymbols + 1, sizeof(uint32_t)));
+	c->count = xcalloc(d->nsymbols + 1, sizeof(uint32_t));
+	memset(c->first, 0xff, (d->nsymbols + 1) * sizeof(uint32_t));
+	for (r = 0; r < d->nroots; r++) {
+		const struct root_cause *root = &d->roots[r];
+		const uint32_t *list =
+		    d->transitive ? root->other : root->symbols;
+		size_t n = root->beyond	   ? 0
+			   : d->transitive ? root->nother
+					   : root->nsymbols;
+
+		for (k = 0; k < n; k++) {
+			if (c->first[list[k]] == KABI_NONE)
+				c->first[list[k]] = (uint32_t)r;
+			c->count[list[k]]++;
+		}
+	}
+	return c;
+}
+
+void report_crc_roots_free(struct crc_roots *c)
+{
+	if (!c)
+		return;
+	free(c->first);
+	free(c->count);
+	free(c);
+}
+
+bool report_hidden_crc(const struct diff_view *v, size_t symbol)
+{
+	return v->d->symbols[symbol].crc_class == CRC_HIDDEN &&
+	       v->symbol_rule[symbol] == SHOWN && v->symbol_type[symbol];
+}
+
+void report_count_crcs(const struct diff_view *v, struct report_summary *s)
+{
+	const struct kabi_diff *d = v->d;
+	size_t i;
+
+	s->crcs_compared = d->crcs_compared && s->types_compared;
+	for (i = 0; i < d->nsymbols; i++) {
+		if (v->symbol_rule[i] != SHOWN)
+			continue;
+		switch (d->symbols[i].crc_class) {
+		case CRC_AGREE:
+			s->crc_agree++;
+			break;
+		case CRC_ONLY:
+			s->crc_unexplained++;
+			break;
+		case CRC_HIDDEN:
+			/* a suppressed root's change shows nowhere */
+			if (!report_hidden_crc(v, i))
+				break;
+			s->crc_hidden++;
+			s->crc_hidden_breaking +=
+			    d->symbols[i].crc_hidden_breaking;
+			break;
+		case CRC_BEYOND:
+			s->crc_beyond++;
+			break;
+		default:
+			break;
+		}
+	}
 }

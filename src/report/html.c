@@ -132,6 +132,19 @@ static void html_summary(FILE *out, const struct diff_view *v,
 		"</span> (%zu breaking)</td></tr>\n",
 		s->old_symbols, s->new_symbols, s->added, s->removed,
 		s->changed, s->roots, s->breaking_roots);
+	if (s->beyond_roots)
+		fprintf(out,
+			"<tr><th>Beyond view</th><td>%zu root causes reaching "
+			"%zu exports only through types their units leave "
+			"opaque</td></tr>\n",
+			s->beyond_roots, s->beyond_symbols);
+	if (report_crcs_to_say(v, s)) {
+		strbuf_reset(&sb);
+		report_describe_crcs(&sb, v->d, s);
+		fputs("<tr><th>CRCs</th><td>", out);
+		html_text(out, sb.buf);
+		fputs("</td></tr>\n", out);
+	}
 	if (s->hidden_roots || s->hidden_symbols)
 		fprintf(out,
 			"<tr><th>Suppressed</th><td>%zu root causes, %zu "
@@ -147,6 +160,39 @@ static void html_summary(FILE *out, const struct diff_view *v,
 	strbuf_release(&sb);
 }
 
+/* Exports whose layout changed under a kept CRC: first, as they load. */
+static void html_hidden_crcs(FILE *out, const struct diff_view *v,
+			     const struct report_summary *s)
+{
+	const struct kabi_diff *d = v->d;
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	if (!s->crc_hidden || v->s->ignore_crc)
+		return;
+	fputs("<h2>Hidden from modversions</h2>\n<p>Their CRCs did not "
+	      "change: modules built for OLD load on NEW and use the old "
+	      "layout.</p>\n<ul class=\"hidden-crcs\">\n",
+	      out);
+	for (i = 0; i < d->nsymbols; i++) {
+		const struct symbol_change *c = &d->symbols[i];
+
+		if (!report_hidden_crc(v, i))
+			continue;
+		strbuf_reset(&sb);
+		report_hidden_reason(&sb, d, i);
+		fputs("<li><code>", out);
+		html_text(out, diff_symbol_name(d, c));
+		fprintf(out, "</code> <span class=\"%s\">[%s]</span> ",
+			c->crc_hidden_breaking ? "breaking" : "compatible",
+			c->crc_hidden_breaking ? "breaking" : "compatible");
+		html_text(out, sb.buf);
+		fputs("</li>\n", out);
+	}
+	fputs("</ul>\n", out);
+	strbuf_release(&sb);
+}
+
 static void html_root(FILE *out, const struct diff_view *v,
 		      struct diff_paths *paths, size_t index,
 		      const struct report_options *o)
@@ -155,8 +201,8 @@ static void html_root(FILE *out, const struct diff_view *v,
 	const struct root_cause *r = &d->roots[index];
 	const struct type_pair *p = &d->pairs[r->pair];
 	const struct kabi_type *t = model_type(d->old, p->old_type);
-	uint32_t *syms = xmalloc(xmul(r->nsymbols + 1, sizeof(uint32_t)));
-	size_t n = report_root_symbols(v, index, syms), reach[REACH_KINDS], i;
+	size_t n, i;
+	uint32_t *syms = report_root_symbols(v, index, &n);
 	bool breaking = r->severity == BREAKING && !p->private_type;
 	struct strbuf sb = STRBUF_INIT;
 
@@ -168,10 +214,9 @@ static void html_root(FILE *out, const struct diff_view *v,
 		breaking ? "breaking" : "compatible");
 	if (t->decl_file && !p->variable)
 		html_text(out, model_str(d->old, t->decl_file));
-	report_root_reach(v, index, reach);
 	strbuf_reset(&sb);
-	report_add_reach(&sb, reach);
-	fprintf(out, ": reaches %zu export%s", n, n == 1 ? "" : "s");
+	report_describe_reach(&sb, v, index, n);
+	fputs(": ", out);
 	html_text(out, sb.buf);
 	fputs("</summary>\n<ul class=\"changes\">\n", out);
 	for (i = 0; i < p->nitems; i++) {
@@ -210,10 +255,12 @@ static void html_roots(FILE *out, const struct diff_view *v,
 {
 	const struct kabi_diff *d = v->d;
 	struct diff_paths *paths = diff_paths_new(d);
-	size_t i, shown = 0;
+	size_t i, shown = 0, beyond = 0;
 
-	for (i = 0; i < d->nroots; i++)
-		shown += v->root_rule[i] == SHOWN;
+	for (i = 0; i < d->nroots; i++) {
+		shown += v->root_rule[i] == SHOWN && !d->roots[i].beyond;
+		beyond += v->root_rule[i] == SHOWN && d->roots[i].beyond;
+	}
 	fprintf(out,
 		"<h2>Root causes (<span id=\"shown-count\">%zu</span> "
 		"shown)</h2>\n<p><input id=\"filter\" type=\"search\" "
@@ -221,9 +268,24 @@ static void html_roots(FILE *out, const struct diff_view *v,
 		"aria-label=\"Filter root causes\"></p>\n<ol id=\"roots\">\n",
 		shown);
 	for (i = 0; i < d->nroots; i++)
-		if (v->root_rule[i] == SHOWN)
+		if (v->root_rule[i] == SHOWN && !d->roots[i].beyond)
 			html_root(out, v, paths, i, o);
 	fputs("</ol>\n", out);
+	if (beyond) {
+		fprintf(
+		    out,
+		    "<h2>Beyond the exports' view (%zu)</h2>\n<p>Compatible: "
+		    "each reaches exports only through a struct, union or "
+		    "enum their units declare without defining, or define "
+		    "in their own .c file: genksyms leaves it out of their "
+		    "CRCs, and modules see no layout through them.</p>\n"
+		    "<ol class=\"beyond\">\n",
+		    beyond);
+		for (i = 0; i < d->nroots; i++)
+			if (v->root_rule[i] == SHOWN && d->roots[i].beyond)
+				html_root(out, v, paths, i, o);
+		fputs("</ol>\n", out);
+	}
 	diff_paths_free(paths);
 }
 
@@ -352,6 +414,7 @@ void report_html(FILE *out, const struct diff_view *v,
 	report_summarize(v, &s);
 	html_head(out, v->d);
 	html_summary(out, v, &s, o);
+	html_hidden_crcs(out, v, &s);
 	html_roots(out, v, o);
 	if (s.added || s.removed) {
 		fputs("<h2>Exports added and removed</h2>\n", out);

@@ -141,21 +141,26 @@ static void json_summary(FILE *out, const struct diff_view *v,
 	uint32_t k;
 
 	report_summarize(v, &s);
-	fprintf(out,
-		"{\"added\": %zu, \"removed\": %zu, \"changed\": %zu, "
-		"\"changed_by_type\": %zu, \"changed_by_export\": %zu, "
-		"\"crc_only\": %zu, \"root_causes\": %zu, "
-		"\"breaking_root_causes\": %zu, \"breaking\": %s, "
-		"\"incomplete\": %s, \"types_compared\": %s, "
-		"\"exit_status\": %d,\n   \"suppressed\": "
-		"{\"root_causes\": %zu, "
-		"\"symbols\": %zu, \"rules\": [",
-		s.added, s.removed, s.changed, s.by_type, s.by_export,
-		s.crc_only, s.roots, s.breaking_roots,
-		s.breaking || report_failing_modules(o) ? "true" : "false",
-		o->incomplete ? "true" : "false",
-		s.types_compared ? "true" : "false", report_exit_status(v, o),
-		s.hidden_roots, s.hidden_symbols);
+	fprintf(
+	    out,
+	    "{\"added\": %zu, \"removed\": %zu, \"changed\": %zu, "
+	    "\"changed_by_type\": %zu, \"changed_by_export\": %zu, "
+	    "\"crc_only\": %zu, \"root_causes\": %zu, "
+	    "\"breaking_root_causes\": %zu, \"reach\": \"%s\", "
+	    "\"beyond_view\": {\"root_causes\": %zu, \"symbols\": %zu},\n   "
+	    "\"breaking\": %s, "
+	    "\"incomplete\": %s, \"types_compared\": %s, "
+	    "\"exit_status\": %d,\n   \"suppressed\": "
+	    "{\"root_causes\": %zu, "
+	    "\"symbols\": %zu, \"rules\": [",
+	    s.added, s.removed, s.changed, s.by_type, s.by_export, s.crc_only,
+	    s.roots, s.breaking_roots,
+	    v->d->transitive ? "transitive" : "visible", s.beyond_roots,
+	    s.beyond_symbols,
+	    s.breaking || report_failing_modules(o) ? "true" : "false",
+	    o->incomplete ? "true" : "false",
+	    s.types_compared ? "true" : "false", report_exit_status(v, o),
+	    s.hidden_roots, s.hidden_symbols);
 	for (k = 0; k < v->nrules; k++)
 		if (v->hits[k]) {
 			fprintf(out, "%s{\"rule\": ", sep);
@@ -163,8 +168,20 @@ static void json_summary(FILE *out, const struct diff_view *v,
 			fprintf(out, ", \"count\": %zu}", v->hits[k]);
 			sep = ", ";
 		}
-	fprintf(out, "], \"ignored_crcs\": %zu},\n   \"breaking_rules\": [",
-		v->ignored_crcs);
+	fprintf(out,
+		"], \"ignored_crcs\": %zu},\n   \"crcs\": ", v->ignored_crcs);
+	if (s.crcs_compared)
+		fprintf(
+		    out,
+		    "{\"compared\": true, \"agree\": %zu, \"crc_only\": %zu, "
+		    "\"hidden\": %zu, \"hidden_breaking\": %zu, "
+		    "\"beyond_view\": %zu}",
+		    s.crc_agree, s.crc_unexplained, s.crc_hidden,
+		    s.crc_hidden_breaking, s.crc_beyond);
+	else
+		fprintf(out, "{\"compared\": false, \"missing\": \"%s\"}",
+			!s.types_compared ? "types" : v->d->crcs_missing);
+	fputs(",\n   \"breaking_rules\": [", out);
 	sep = "";
 	for (k = 0; k < CHANGE_COUNT; k++)
 		if (s.breaking_roots_by_rule[k] ||
@@ -201,8 +218,8 @@ static void json_root(FILE *out, const struct diff_view *v,
 	const struct root_cause *r = &d->roots[index];
 	const struct type_pair *p = &d->pairs[r->pair];
 	const struct kabi_type *t = model_type(d->old, p->old_type);
-	uint32_t *syms = xmalloc(xmul(r->nsymbols + 1, sizeof(uint32_t)));
-	size_t n = report_root_symbols(v, index, syms), i;
+	size_t n, i, visible, transitive;
+	uint32_t *syms = report_root_symbols(v, index, &n);
 	size_t shown = o->full ? n : (n < o->examples ? n : o->examples);
 	size_t reach[REACH_KINDS];
 	struct strbuf sb = STRBUF_INIT;
@@ -232,11 +249,20 @@ static void json_root(FILE *out, const struct diff_view *v,
 		json_str(out, view_rule_name(v, v->root_rule[index]));
 	}
 	report_root_reach(v, index, reach);
+	/* the exports as their units see the types, and through every pointer
+	 */
+	visible = r->beyond	     ? 0
+		  : v->d->transitive ? report_root_other(v, index)
+				     : n;
+	transitive =
+	    r->beyond || v->d->transitive ? n : report_root_other(v, index);
 	fprintf(out,
-		",\n     \"reach\": {\"by_value\": %zu, "
-		"\"within_one_pointer\": %zu, \"further\": %zu}",
-		reach[REACH_BY_VALUE], reach[REACH_ONE_POINTER],
-		reach[REACH_FURTHER]);
+		", \"beyond_view\": %s,\n     \"reach\": {\"by_value\": %zu, "
+		"\"within_one_pointer\": %zu, \"further\": %zu}, "
+		"\"exports\": {\"visible\": %zu, \"transitive\": %zu}",
+		r->beyond ? "true" : "false", reach[REACH_BY_VALUE],
+		reach[REACH_ONE_POINTER], reach[REACH_FURTHER], visible,
+		transitive);
 	fputs(",\n     \"changes\": ", out);
 	json_items(out, d, r->pair, p->first_item, p->nitems);
 	fputs(",\n     \"symbols\": [", out);
@@ -267,6 +293,46 @@ static const char *status_of(const struct symbol_change *s)
 	return "changed";
 }
 
+static const char *const crc_class_names[] = {
+    [CRC_NOT_COMPARED] = "not-compared",
+    [CRC_SAME] = "same",
+    [CRC_AGREE] = "agree",
+    [CRC_ONLY] = "crc-only",
+    [CRC_HIDDEN] = "hidden-from-modversions",
+    [CRC_BEYOND] = "beyond-view",
+};
+
+static const char *const crc_reason_names[] = {
+    [CRC_REASON_VIEW] = "view-changed",
+    [CRC_REASON_NO_TYPE] = "no-debug-info",
+    [CRC_REASON_SOURCE] = "not-in-binaries",
+    [CRC_REASON_ARRAY_BOUND] = "array-bounds",
+    [CRC_REASON_HIDDEN] = "kept-from-genksyms",
+};
+
+/* A paired export's type change against its CRC, with why where it has one. */
+static void json_crc_class(FILE *out, const struct kabi_diff *d, size_t symbol)
+{
+	const struct symbol_change *s = &d->symbols[symbol];
+	struct strbuf sb = STRBUF_INIT;
+
+	if (s->old_symbol == KABI_NONE || s->new_symbol == KABI_NONE)
+		return;
+	fprintf(out, ", \"crc\": {\"class\": \"%s\"",
+		crc_class_names[s->crc_class]);
+	if (s->crc_class == CRC_ONLY)
+		report_crc_reason(&sb, d, symbol);
+	else if (s->crc_class == CRC_HIDDEN)
+		report_hidden_reason(&sb, d, symbol);
+	if (sb.len) {
+		fprintf(out, ", \"reason\": \"%s\", \"text\": ",
+			crc_reason_names[s->crc_reason]);
+		json_str(out, sb.buf);
+	}
+	fputc('}', out);
+	strbuf_release(&sb);
+}
+
 static void json_symbol(FILE *out, const struct diff_view *v, size_t symbol)
 {
 	const struct kabi_diff *d = v->d;
@@ -295,8 +361,10 @@ static void json_symbol(FILE *out, const struct diff_view *v, size_t symbol)
 		json_key(out, "suppressed_by");
 		json_str(out, view_rule_name(v, v->symbol_rule[symbol]));
 	}
-	fprintf(out, ", \"type_changed\": %s, \"changes\": [",
+	fprintf(out, ", \"type_changed\": %s",
 		v->symbol_type[symbol] ? "true" : "false");
+	json_crc_class(out, d, symbol);
+	fputs(", \"changes\": [", out);
 	for (k = 0; k < s->nitems; k++)
 		if (view_item_shown(v, symbol, k)) {
 			fputs(sep, out);

@@ -57,8 +57,18 @@ static void md_summary(FILE *out, const struct diff_view *v,
 		s->changed);
 	fprintf(out, "| Root causes | %zu (%zu breaking) |\n", s->roots,
 		s->breaking_roots);
+	if (s->beyond_roots)
+		fprintf(out,
+			"| Beyond view | %zu root causes reaching %zu exports "
+			"only through types their units leave opaque |\n",
+			s->beyond_roots, s->beyond_symbols);
 	if (!s->types_compared)
 		fputs("| Types | not compared (a Module.symvers) |\n", out);
+	else if (report_crcs_to_say(v, s)) {
+		strbuf_reset(&sb);
+		report_describe_crcs(&sb, d, s);
+		fprintf(out, "| CRCs | %s |\n", sb.buf);
+	}
 	if (s->hidden_roots || s->hidden_symbols)
 		fprintf(out,
 			"| Suppressed | %zu root causes, %zu export "
@@ -88,6 +98,8 @@ static const char *severity_word(const struct diff_view *v, size_t root)
 {
 	const struct root_cause *r = &v->d->roots[root];
 
+	if (r->beyond)
+		return "compatible (no exporting unit sees it)";
 	if (v->d->pairs[r->pair].private_type)
 		return "compatible (private to its .c file)";
 	return r->severity == BREAKING ? "**breaking**" : "compatible";
@@ -101,20 +113,19 @@ static void md_root_row(FILE *out, const struct diff_view *v, size_t index,
 	const struct root_cause *r = &d->roots[index];
 	const struct type_pair *p = &d->pairs[r->pair];
 	const struct kabi_type *t = model_type(d->old, p->old_type);
-	uint32_t *syms = xmalloc(xmul(r->nsymbols + 1, sizeof(uint32_t)));
-	size_t n = report_root_symbols(v, index, syms), reach[REACH_KINDS];
+	size_t n;
+	uint32_t *syms = report_root_symbols(v, index, &n);
 	struct strbuf sb = STRBUF_INIT;
 
 	report_root_title(&sb, d, r);
-	fprintf(out, "| %zu | `%s` | %s | %s | %zu", number, sb.buf,
+	fprintf(out, "| %zu | `%s` | %s | %s | ", number, sb.buf,
 		severity_word(v, index),
 		t->decl_file && !p->variable ? model_str(d->old, t->decl_file)
-					     : "",
-		n);
-	report_root_reach(v, index, reach);
+					     : "");
 	strbuf_reset(&sb);
-	report_add_reach(&sb, reach);
-	fprintf(out, "%s |\n", sb.buf);
+	report_describe_reach(&sb, v, index, n);
+	/* "reaches 3 exports (...)": the column says "reaches" */
+	fprintf(out, "%s |\n", sb.buf + strlen("reaches "));
 	strbuf_release(&sb);
 	free(syms);
 }
@@ -127,8 +138,8 @@ static void md_root_details(FILE *out, const struct diff_view *v,
 	const struct kabi_diff *d = v->d;
 	const struct root_cause *r = &d->roots[index];
 	const struct type_pair *p = &d->pairs[r->pair];
-	uint32_t *syms = xmalloc(xmul(r->nsymbols + 1, sizeof(uint32_t)));
-	size_t n = report_root_symbols(v, index, syms);
+	size_t n;
+	uint32_t *syms = report_root_symbols(v, index, &n);
 	struct strbuf sb = STRBUF_INIT;
 	uint32_t i;
 
@@ -336,6 +347,37 @@ static void md_changes(FILE *out, const struct diff_view *v, const char *title,
 	fputs("\n", out);
 }
 
+/* Exports whose layout changed under a kept CRC: first, as they load. */
+static void md_hidden_crcs(FILE *out, const struct diff_view *v,
+			   const struct report_summary *s,
+			   const struct report_options *o)
+{
+	const struct kabi_diff *d = v->d;
+	size_t i, n = 0, limit = o->full ? SIZE_MAX : NAMES_SHOWN;
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!s->crc_hidden || v->s->ignore_crc)
+		return;
+	fputs("\n### Hidden from modversions\n\nTheir CRCs did not change: "
+	      "modules built for OLD load on NEW and use the old layout.\n\n",
+	      out);
+	for (i = 0; i < d->nsymbols; i++) {
+		const struct symbol_change *c = &d->symbols[i];
+
+		if (!report_hidden_crc(v, i) || n++ >= limit)
+			continue;
+		strbuf_reset(&sb);
+		report_hidden_reason(&sb, d, i);
+		fprintf(out, "- `%s`%s: %s\n", diff_symbol_name(d, c),
+			c->crc_hidden_breaking ? " (**breaking**)" : "",
+			sb.buf);
+	}
+	if (n > limit)
+		fprintf(out, "- … and %zu more (`--full` lists them)\n",
+			n - limit);
+	strbuf_release(&sb);
+}
+
 void report_markdown(FILE *out, const struct diff_view *v,
 		     const struct report_options *o)
 {
@@ -343,7 +385,8 @@ void report_markdown(FILE *out, const struct diff_view *v,
 
 	report_summarize(v, &s);
 	md_summary(out, v, &s, o);
-	if (s.roots)
+	md_hidden_crcs(out, v, &s, o);
+	if (s.roots || s.beyond_roots)
 		md_roots(out, v, o);
 	else
 		fputs("\n", out);

@@ -50,6 +50,11 @@ void report_html(FILE *out, const struct diff_view *v,
 void report_markdown(FILE *out, const struct diff_view *v,
 		     const struct report_options *o);
 /*
+ * kabi explain: one symbol change's story (explain.c); 0, or
+ * REPORT_EXIT_CHANGED and REPORT_EXIT_BREAKING as it changed.
+ */
+int report_explain(FILE *out, const struct diff_view *v, size_t symbol);
+/*
  * 0, REPORT_EXIT_CHANGED, or that and REPORT_EXIT_BREAKING: what shows;
  * with REPORT_EXIT_INCOMPLETE when the input was.
  */
@@ -73,6 +78,18 @@ struct report_summary {
 	size_t added, removed, changed; /* changed: paired, with any change */
 	size_t by_type, crc_only, by_export;
 	size_t roots, breaking_roots;
+	/*
+	 * Root causes no export reaches as its unit sees the types, and the
+	 * exports they alone reach (counted in none of the above).
+	 */
+	size_t beyond_roots, beyond_symbols;
+	/*
+	 * Exports' type changes against their CRCs (diff.h, crc_class), of
+	 * exports no rule hides; crcs_compared false when a side has none.
+	 */
+	bool crcs_compared;
+	size_t crc_agree, crc_unexplained, crc_hidden, crc_hidden_breaking;
+	size_t crc_beyond;
 	size_t roots_by_kind[REPORT_ROOT_KINDS];
 	bool breaking;
 	/*
@@ -106,11 +123,28 @@ void report_add_because(struct strbuf *sb, const struct report_summary *s,
 			const struct report_options *o, char glue);
 /* Why the verdict is breaking when CRCs alone make it so, or NULL. */
 const char *report_verdict_note(const struct report_summary *s);
-/* The exports a root cause reaches that show (shown ones only). */
-size_t report_root_symbols(const struct diff_view *v, size_t root,
-			   uint32_t *out);
+/*
+ * The exports a root cause reaches that show, nearest first (for a root
+ * beyond every unit's view: those it reaches through every pointer, by
+ * index): a new array, *n of them.
+ */
+uint32_t *report_root_symbols(const struct diff_view *v, size_t root,
+			      size_t *n);
+/*
+ * The other count of a root's shown exports: through every pointer, or
+ * with --reach=transitive as their units see the types (0 for a root
+ * beyond every unit's view).
+ */
+size_t report_root_other(const struct diff_view *v, size_t root);
 /* How many shown exports reach a root cause each way (REACH_KINDS). */
 void report_root_reach(const struct diff_view *v, size_t root, size_t *counts);
+/*
+ * "reaches 3 exports (within one pointer); 9 following every pointer",
+ * or for a root beyond every unit's view "reaches 2 exports, only
+ * through types their units leave opaque": n is how many show.
+ */
+void report_describe_reach(struct strbuf *sb, const struct diff_view *v,
+			   size_t root, size_t n);
 /* " (3 by value, 1 further)", or " (within one pointer)" when all are alike */
 void report_add_reach(struct strbuf *sb, const size_t *counts);
 /*
@@ -129,6 +163,38 @@ void report_describe_path(struct strbuf *sb, struct diff_paths *paths,
 			  const struct root_cause *root);
 /* "'name'", or "(anonymous)" for an anonymous member. */
 void report_add_member_label(struct strbuf *sb, const char *name);
+/*
+ * Why a CRC changed with no type change its export's unit sees: "its unit
+ * now sees the definition of struct sctp_association".
+ */
+void report_crc_reason(struct strbuf *sb, const struct kabi_diff *d,
+		       size_t symbol);
+/*
+ * "9721 changed with a type change their units see, 0 without; 1 kept
+ * over one (hidden from modversions, 1 breaking)", or why not reconciled.
+ */
+void report_describe_crcs(struct strbuf *sb, const struct kabi_diff *d,
+			  const struct report_summary *s);
+/* Whether the summary has that to say: something changed, CRCs shown. */
+bool report_crcs_to_say(const struct diff_view *v,
+			const struct report_summary *s);
+/* Why a type change its unit sees left the CRC as it was. */
+void report_hidden_reason(struct strbuf *sb, const struct kabi_diff *d,
+			  size_t symbol);
+/*
+ * Per export, the first root cause (index in d->roots) reaching it as its
+ * unit sees the types, KABI_NONE if none, and how many do: for exports
+ * whose layout changed under a kept CRC.
+ */
+struct crc_roots {
+	uint32_t *first, *count;
+};
+struct crc_roots *report_crc_roots(const struct kabi_diff *d);
+void report_crc_roots_free(struct crc_roots *c);
+void report_count_crcs(const struct diff_view *v, struct report_summary *s);
+/* Whether an export shows as hidden from modversions: a shown root reaches it.
+ */
+bool report_hidden_crc(const struct diff_view *v, size_t symbol);
 /* Whether an export has only a CRC change to show. */
 bool report_crc_only(const struct diff_view *v, size_t symbol);
 

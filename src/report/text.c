@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "../util/sort.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
@@ -51,18 +52,18 @@ static void print_suppressed(FILE *out, const struct diff_view *v,
  */
 #define GLUE '\x1f'
 
-static void wrap_words(FILE *out, const char *label, const char *text)
+/* Words from column col (where the line stands) on, wrapped to indent. */
+static void wrap_from(FILE *out, size_t col, size_t indent, const char *text)
 {
-	const size_t indent = 15;
-	size_t col = (size_t)fprintf(out, "  %-13s", label), i;
+	size_t i, start = col;
 
 	while (*text) {
 		size_t len = strcspn(text, " ");
 
-		if (col > indent && col + 1 + len > 79) {
+		if (col > start && col + 1 + len > 79) {
 			fprintf(out, "\n%*s", (int)indent, "");
-			col = indent;
-		} else if (col > indent) {
+			col = start = indent;
+		} else if (col > start) {
 			fputc(' ', out);
 			col++;
 		}
@@ -75,6 +76,11 @@ static void wrap_words(FILE *out, const char *label, const char *text)
 	fputc('\n', out);
 }
 
+static void wrap_words(FILE *out, const char *label, const char *text)
+{
+	wrap_from(out, (size_t)fprintf(out, "  %-13s", label), 15, text);
+}
+
 /* Which rules made the verdict breaking, with counts. */
 static void print_because(FILE *out, const struct report_summary *s,
 			  const struct report_options *o)
@@ -85,6 +91,19 @@ static void print_because(FILE *out, const struct report_summary *s,
 	wrap_words(out, "because:", sb.buf);
 	if (report_verdict_note(s))
 		wrap_words(out, "note:", report_verdict_note(s));
+	strbuf_release(&sb);
+}
+
+/* The exports' type changes against their CRCs, in one line. */
+static void print_crcs(FILE *out, const struct kabi_diff *d,
+		       const struct report_summary *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!s->types_compared)
+		return;
+	report_describe_crcs(&sb, d, s);
+	wrap_words(out, "CRCs:", sb.buf);
 	strbuf_release(&sb);
 }
 
@@ -135,11 +154,19 @@ static void print_summary(FILE *out, const struct diff_view *v,
 			sep = ", ";
 		}
 	fprintf(out, "\n");
+	if (s->beyond_roots)
+		fprintf(out,
+			"  beyond view: %zu root cause%s reaching %zu export%s "
+			"only through types their units leave opaque\n",
+			s->beyond_roots, s->beyond_roots == 1 ? "" : "s",
+			s->beyond_symbols, s->beyond_symbols == 1 ? "" : "s");
 	print_suppressed(out, v, s);
 	if (v->ignored_crcs)
 		fprintf(out,
 			"  CRCs:        %zu change%s ignored (--ignore-crc)\n",
 			v->ignored_crcs, v->ignored_crcs == 1 ? "" : "s");
+	else if (report_crcs_to_say(v, s))
+		print_crcs(out, d, s);
 	if (d->syscalls_compared)
 		fprintf(
 		    out,
@@ -242,27 +269,25 @@ static void print_root(FILE *out, const struct diff_view *v,
 	const struct root_cause *r = &d->roots[index];
 	const struct type_pair *p = &d->pairs[r->pair];
 	const struct kabi_type *t = model_type(d->old, p->old_type);
-	uint32_t *syms = xmalloc(xmul(r->nsymbols + 1, sizeof(uint32_t)));
-	size_t n = report_root_symbols(v, index, syms), shown, i;
-	size_t reach[REACH_KINDS];
+	size_t n, shown, i;
+	uint32_t *syms = report_root_symbols(v, index, &n);
 	struct strbuf sb = STRBUF_INIT;
 
 	report_root_title(&sb, d, r);
 	fprintf(out, "%3zu. %s [%s]", number, sb.buf,
 		v->root_rule[index] != SHOWN
 		    ? view_rule_name(v, v->root_rule[index])
+		: r->beyond	  ? "compatible: no exporting unit sees it"
 		: p->private_type ? "compatible: private to its .c file"
 				  : severity_name(r->severity));
 	/* a variable's declared type says where its types are, not it */
 	if (t->decl_file && !p->variable)
 		fprintf(out, ", %s", model_str(d->old, t->decl_file));
-	report_root_reach(v, index, reach);
 	strbuf_reset(&sb);
-	report_add_reach(&sb, reach);
-	fprintf(out, ": reaches %zu export%s%s\n", n, n == 1 ? "" : "s",
-		sb.buf);
-	print_items(out, d, r->pair, p->first_item, p->nitems, p->private_type,
-		    "       ");
+	report_describe_reach(&sb, v, index, n);
+	fprintf(out, ": %s\n", sb.buf);
+	print_items(out, d, r->pair, p->first_item, p->nitems,
+		    p->private_type || r->beyond, "       ");
 	shown = o->full ? n : (n < o->examples ? n : o->examples);
 	/* an export's own signature needs no path to it, but in a full list */
 	if (r->own_symbol != KABI_NONE && n == 1 && !o->full)
@@ -278,6 +303,23 @@ static void print_root(FILE *out, const struct diff_view *v,
 			n - shown);
 	strbuf_release(&sb);
 	free(syms);
+}
+
+/* The shown root causes within the exports' view, or beyond it. */
+static void print_roots(FILE *out, const struct diff_view *v,
+			struct diff_paths *paths, bool beyond,
+			const struct report_options *o)
+{
+	const struct kabi_diff *d = v->d;
+	size_t i, number = 0;
+
+	for (i = 0; i < d->nroots; i++) {
+		if (v->root_rule[i] != SHOWN)
+			continue;
+		number++;
+		if (d->roots[i].beyond == beyond)
+			print_root(out, v, paths, i, number, o);
+	}
 }
 
 static const char *module_of(const struct kabi_diff *d,
@@ -359,29 +401,149 @@ static void print_symbol_changes(FILE *out, const struct diff_view *v)
 	}
 }
 
+/* A CRC-only export and why, for sorting into groups. */
+struct crc_line {
+	char *reason;
+	uint32_t symbol;
+};
+
+static int compare_crc_lines(const void *a, const void *b)
+{
+	const struct crc_line *x = a, *y = b;
+	int c = strcmp(x->reason, y->reason);
+
+	return c ? c : (x->symbol > y->symbol) - (x->symbol < y->symbol);
+}
+
+/* The CRC-only exports, one group a reason, names on a line. */
 static void print_crc_only(FILE *out, const struct diff_view *v,
 			   const struct report_summary *sum,
 			   const struct report_options *o)
 {
 	const struct kabi_diff *d = v->d;
-	size_t i, n = 0, limit = o->full ? SIZE_MAX : 5;
-	const char *sep = "";
+	size_t i, n = 0, k, limit = o->full ? SIZE_MAX : 5;
+	struct crc_line *lines;
+	struct strbuf sb = STRBUF_INIT;
 
 	if (!sum->crc_only)
 		return;
-	fprintf(out, "  CRC changed, %s [%s, breaking]: %zu\n       ",
+	fprintf(out, "  CRC changed, %s [%s, breaking]: %zu\n",
 		sum->types_compared ? "no type change found"
 				    : "types not compared",
 		change_rule(CHANGE_CRC_CHANGED), sum->crc_only);
-	for (i = 0; i < d->nsymbols && n < limit; i++)
-		if (report_crc_only(v, i)) {
-			fprintf(out, "%s%s", sep,
-				diff_symbol_name(d, &d->symbols[i]));
+	lines = xmalloc(xmul(sum->crc_only, sizeof(*lines)));
+	for (i = 0; i < d->nsymbols; i++) {
+		if (!report_crc_only(v, i))
+			continue;
+		strbuf_reset(&sb);
+		if (d->symbols[i].crc_class == CRC_ONLY)
+			report_crc_reason(&sb, d, i);
+		lines[n].reason = xstrdup(sb.buf);
+		lines[n++].symbol = (uint32_t)i;
+	}
+	array_sort(lines, n, sizeof(*lines), compare_crc_lines);
+	for (i = 0; i < n; i = k) {
+		size_t shown = 0;
+		const char *sep = "";
+
+		if (*lines[i].reason)
+			fprintf(out, "       %s:\n", lines[i].reason);
+		fputs("       ", out);
+		for (k = i; k < n && !strcmp(lines[k].reason, lines[i].reason);
+		     k++) {
+			if (shown == limit)
+				continue;
+			fprintf(
+			    out, "%s%s", sep,
+			    diff_symbol_name(d, &d->symbols[lines[k].symbol]));
 			sep = o->full ? "\n       " : ", ";
-			n++;
+			shown++;
 		}
-	fprintf(out, "%s\n",
-		n < sum->crc_only ? ", ... (--full lists them)" : "");
+		fprintf(out, "%s\n",
+			shown < k - i ? ", ... (--full lists them)" : "");
+	}
+	for (i = 0; i < n; i++)
+		free(lines[i].reason);
+	free(lines);
+	strbuf_release(&sb);
+}
+
+/* One export whose layout changed under a kept CRC. */
+static void print_hidden_crc(FILE *out, const struct diff_view *v,
+			     const struct crc_roots *c, const size_t *numbers,
+			     size_t i)
+{
+	const struct kabi_diff *d = v->d;
+	const struct symbol_change *s = &d->symbols[i];
+	uint32_t r = c->first[i];
+	struct strbuf sb = STRBUF_INIT;
+
+	report_root_title(&sb, d, &d->roots[r]);
+	fprintf(out, "    %s (%s) [hidden-from-modversions%s]: ",
+		diff_symbol_name(d, s), module_of(d, s),
+		s->crc_hidden_breaking ? ", breaking" : "");
+	if (numbers[r])
+		fprintf(out, "root cause %zu, ", numbers[r]);
+	fputs(sb.buf, out);
+	if (c->count[i] > 1)
+		fprintf(out, ", and %" PRIu32 " more", c->count[i] - 1);
+	fputc('\n', out);
+	strbuf_release(&sb);
+}
+
+/*
+ * Exports whose layout changed as their units see it while their CRC
+ * did not: what no Module.symvers check can see, so first; by reason,
+ * the breaking ones first.
+ */
+static void print_hidden_crcs(FILE *out, const struct diff_view *v,
+			      const struct report_summary *sum,
+			      const struct report_options *o)
+{
+	static const enum crc_reason reasons[] = {CRC_REASON_HIDDEN,
+						  CRC_REASON_ARRAY_BOUND};
+	const struct kabi_diff *d = v->d;
+	size_t *numbers, i, n = 0, limit = o->full ? SIZE_MAX : 20;
+	struct crc_roots *c;
+	unsigned k, pass;
+
+	if (!sum->crc_hidden || v->s->ignore_crc)
+		return;
+	c = report_crc_roots(d);
+	numbers = report_root_numbers(v);
+	fputs("\nHidden from modversions (their CRCs did not change: modules "
+	      "built for OLD\nload on NEW, and use the old layout)\n",
+	      out);
+	for (k = 0; k < 2; k++) {
+		bool header = false;
+
+		for (pass = 0; pass < 2; pass++)
+			for (i = 0; i < d->nsymbols; i++) {
+				const struct symbol_change *s = &d->symbols[i];
+				struct strbuf sb = STRBUF_INIT;
+
+				if (!report_hidden_crc(v, i) ||
+				    s->crc_reason != reasons[k] ||
+				    s->crc_hidden_breaking != !pass)
+					continue;
+				if (!header) {
+					report_hidden_reason(&sb, d, i);
+					strbuf_adds(&sb, ":");
+					wrap_from(out,
+						  (size_t)fprintf(out, "  "), 2,
+						  sb.buf);
+					strbuf_release(&sb);
+					header = true;
+				}
+				if (n++ < limit)
+					print_hidden_crc(out, v, c, numbers, i);
+			}
+	}
+	if (n > limit)
+		fprintf(out, "    ... and %zu more (--full lists them)\n",
+			n - limit);
+	free(numbers);
+	report_crc_roots_free(c);
 }
 
 /* What the rules hid, and which rule: --show-suppressed. */
@@ -410,15 +572,13 @@ void report_text(FILE *out, const struct diff_view *v,
 	const struct kabi_diff *d = v->d;
 	struct diff_paths *paths = diff_paths_new(d);
 	struct report_summary s;
-	size_t i, number = 0;
 
 	report_summarize(v, &s);
 	print_summary(out, v, &s, o);
+	print_hidden_crcs(out, v, &s, o);
 	if (s.roots) {
 		fprintf(out, "\nRoot causes\n");
-		for (i = 0; i < d->nroots; i++)
-			if (v->root_rule[i] == SHOWN)
-				print_root(out, v, paths, i, ++number, o);
+		print_roots(out, v, paths, false, o);
 	}
 	if (o->modules) {
 		size_t *numbers = report_root_numbers(v);
@@ -435,6 +595,14 @@ void report_text(FILE *out, const struct diff_view *v,
 	}
 	report_syscalls_text(out, v);
 	report_uapi_text(out, v);
+	if (s.beyond_roots) {
+		fputs("\nBeyond the exports' view (compatible: each reaches "
+		      "exports only through a\nstruct, union or enum their "
+		      "units declare without defining, or define in their\n"
+		      "own .c file; genksyms leaves it out of their CRCs)\n",
+		      out);
+		print_roots(out, v, paths, true, o);
+	}
 	if (o->show_suppressed && (s.hidden_roots || s.hidden_symbols))
 		print_hidden(out, v, paths, o);
 	diff_paths_free(paths);

@@ -19,7 +19,7 @@
  * too: its exports' units are not known.
  */
 #define KABI_FORMAT_VERSION 2
-#define KABI_FORMAT_OLDEST 1
+#define KABI_FORMAT_OLDEST  1
 
 /*
  * Ready libxml2 for threads, as it asks to be before any thread uses it

@@ -607,9 +607,9 @@ static int read_unit(struct reader *r)
 	name = model_intern(m, need(r, "name") ? get(r, "name") : "");
 	if (r->err)
 		return r->err;
-	c = m->nunits == 1 ? -1
-			   : strcmp(model_str(m, prev->module),
-				    model_str(m, module));
+	c = m->nunits == 1
+		? -1
+		: strcmp(model_str(m, prev->module), model_str(m, module));
 	if (!c)
 		c = strcmp(model_str(m, prev->name), model_str(m, name));
 	if (c >= 0)
@@ -636,8 +636,9 @@ static int read_opaque(struct reader *r)
 	tag.kind = (uint8_t)kind_of_tag(kind);
 	if (tag.kind != KABI_STRUCT && tag.kind != KABI_UNION &&
 	    tag.kind != KABI_ENUM)
-		return fail(r, "bad opaque kind '%s': 'struct', 'union' or "
-			       "'enum'",
+		return fail(r,
+			    "bad opaque kind '%s': 'struct', 'union' or "
+			    "'enum'",
 			    kind);
 	if (!*model_str(m, tag.name))
 		return fail(r, "an opaque %s without a name", kind);
@@ -862,8 +863,9 @@ static void resolve_units(struct reader *r)
 			continue;
 		}
 		r->line = p->line;
-		fail(r, "symbol '%s' names unit '%s' of '%s', which the "
-			"baseline does not hold",
+		fail(r,
+		     "symbol '%s' names unit '%s' of '%s', which the "
+		     "baseline does not hold",
 		     model_str(m, s->name), model_str(m, p->name),
 		     model_str(m, s->module));
 	}

@@ -315,8 +315,9 @@ static void write_head(struct writer *w)
 
 /*
  * The elements after the head, in file order: symbols, units (but unit
- * 0, which stands for none), system calls, then types sorted by id. They are written in chunks, each into text of
- * its own on one of the threads, and the chunks copied out in order.
+ * 0, which stands for none), system calls, then types sorted by id. They are
+ * written in chunks, each into text of its own on one of the threads, and the
+ * chunks copied out in order.
  */
 #define CHUNK 512
 

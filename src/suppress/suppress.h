@@ -126,6 +126,8 @@ struct diff_view {
 	uint32_t *root_rule;   /* per root cause: SHOWN, or what hid it */
 	uint32_t *symbol_rule; /* per symbol change: for its own changes */
 	bool *symbol_type;     /* per symbol change: reaches a shown root */
+	/* per symbol change: a shown root beyond its units' view reaches it */
+	bool *symbol_beyond;
 	enum severity *symbol_severity; /* of what shows of it */
 	size_t *hits;	     /* per rule (see view_rule_name): what it hid */
 	size_t ignored_crcs; /* CRC changes --ignore-crc kept out of sight */
@@ -140,6 +142,12 @@ void diff_view_build(struct diff_view *v, const struct kabi_diff *d,
 void diff_view_free(struct diff_view *v);
 /* Which rule an index of root_rule/symbol_rule/hits names. */
 const char *view_rule_name(const struct diff_view *v, uint32_t rule);
+/*
+ * The exports a root cause reaches as a report counts them (as their
+ * units see the types, or through every pointer for a root beyond every
+ * unit's view), into *list; how many.
+ */
+size_t view_root_exports(const struct root_cause *r, const uint32_t **list);
 /* Whether anything of a symbol change shows; whether one of its items does. */
 bool view_symbol_shown(const struct diff_view *v, size_t symbol);
 bool view_item_shown(const struct diff_view *v, size_t symbol, uint32_t item);

@@ -307,7 +307,8 @@ static bool type_rule_matches(const struct kabi_diff *d,
 	const struct kabi_type *t = model_type(d->old, p->old_type);
 	const char *name = model_str(d->old, t->name);
 	const char *file = root_file(d, r);
-	size_t i;
+	const uint32_t *list;
+	size_t i, n;
 
 	if (rule->name && strcmp(rule->name, name) &&
 	    strcmp(rule->name, type_spelling(&d->old_names, p->old_type)))
@@ -326,9 +327,10 @@ static bool type_rule_matches(const struct kabi_diff *d,
 		return false;
 	if (rule->nenumerators && !only_enumerators(d, rule, p))
 		return false;
-	for (i = 0; rule->file_re.set && i < r->nsymbols; i++)
+	n = view_root_exports(r, &list);
+	for (i = 0; rule->file_re.set && i < n; i++)
 		if (!matches(&rule->file_re,
-			     module_of(d, &d->symbols[r->symbols[i]])))
+			     module_of(d, &d->symbols[list[i]])))
 			return false;
 	return true;
 }
@@ -393,6 +395,16 @@ static void judge_symbols(struct diff_view *v, bool *subtype_hidden)
 	}
 }
 
+/*
+ * The exports a root reaches as the report counts them: as their units
+ * see the types, or for a root no unit sees, through every pointer.
+ */
+size_t view_root_exports(const struct root_cause *r, const uint32_t **list)
+{
+	*list = r->beyond ? r->other : r->symbols;
+	return r->beyond ? r->nother : r->nsymbols;
+}
+
 static void judge_roots(struct diff_view *v, const bool *subtype_hidden)
 {
 	const struct kabi_diff *d = v->d;
@@ -400,6 +412,8 @@ static void judge_roots(struct diff_view *v, const bool *subtype_hidden)
 
 	for (i = 0; i < d->nroots; i++) {
 		const struct root_cause *r = &d->roots[i];
+		const uint32_t *list;
+		size_t n = view_root_exports(r, &list);
 		bool reached = false;
 
 		v->root_rule[i] = SHOWN;
@@ -422,8 +436,8 @@ static void judge_roots(struct diff_view *v, const bool *subtype_hidden)
 		if (v->root_rule[i] == SHOWN && v->s->breaking_only &&
 		    r->severity != BREAKING)
 			v->root_rule[i] = rule_breaking_only(v);
-		for (j = 0; j < r->nsymbols && !reached; j++)
-			reached = !subtype_hidden[r->symbols[j]];
+		for (j = 0; j < n && !reached; j++)
+			reached = !subtype_hidden[list[j]];
 		if (v->root_rule[i] == SHOWN && !reached)
 			v->root_rule[i] = rule_no_export(v);
 	}
@@ -461,14 +475,20 @@ static void settle_symbols(struct diff_view *v, const bool *subtype_hidden)
 
 	for (i = 0; i < d->nroots; i++) {
 		const struct root_cause *r = &d->roots[i];
+		const uint32_t *list;
+		size_t n = view_root_exports(r, &list);
 
 		if (v->root_rule[i] != SHOWN)
 			continue;
-		for (j = 0; j < r->nsymbols; j++) {
-			uint32_t s = r->symbols[j];
+		for (j = 0; j < n; j++) {
+			uint32_t s = list[j];
 
 			if (subtype_hidden[s])
 				continue;
+			if (r->beyond) {
+				v->symbol_beyond[s] = true;
+				continue;
+			}
 			v->symbol_type[s] = true;
 			if (r->severity == BREAKING)
 				v->symbol_severity[s] = BREAKING;
@@ -524,6 +544,7 @@ void diff_view_build(struct diff_view *v, const struct kabi_diff *d,
 	v->root_rule = xcalloc(d->nroots + 1, sizeof(uint32_t));
 	v->symbol_rule = xcalloc(d->nsymbols + 1, sizeof(uint32_t));
 	v->symbol_type = xcalloc(d->nsymbols + 1, sizeof(bool));
+	v->symbol_beyond = xcalloc(d->nsymbols + 1, sizeof(bool));
 	v->symbol_severity = xcalloc(d->nsymbols + 1, sizeof(enum severity));
 	v->hits = xcalloc(v->nrules, sizeof(size_t));
 	judge_symbols(v, subtype_hidden);
@@ -563,6 +584,7 @@ void diff_view_free(struct diff_view *v)
 	free(v->root_rule);
 	free(v->symbol_rule);
 	free(v->symbol_type);
+	free(v->symbol_beyond);
 	free(v->symbol_severity);
 	free(v->hits);
 	free(v->syscall_shown);

@@ -48,10 +48,12 @@ sed 's/^/# /' "$work/53-57.txt" | head -40
 [ $status = 12 ]
 result $? "6.1.0-53 -> 6.1.0-57: breaking changes (exit status 12)"
 
-# the first screen (24 lines): summary, then the root causes begin
-head -18 "$work/53-57.txt" | grep -q '^Root causes' &&
-	head -20 "$work/53-57.txt" | grep -q '^  1\. '
-result $? "root causes start on the first screen"
+# the first screen (24 lines): summary, what is hidden from modversions
+# (drop_reasons), then the root causes begin
+head -24 "$work/53-57.txt" | grep -q '^Hidden from modversions' &&
+	head -24 "$work/53-57.txt" | grep -q '^Root causes' &&
+	head -24 "$work/53-57.txt" | grep -q '^  1\. '
+result $? "hidden from modversions, then root causes, on the first screen"
 
 # every CRC that changed is explained by a change kabi reports, or listed
 h53=$("$fetch" linux-headers-6.1.0-53-cloud-amd64) &&

@@ -1,0 +1,1182 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Which exports a root cause reaches as their units see the types.
+ *
+ * genksyms computes an export's CRC in the unit that defines it,
+ * expanding a struct, union or enum where that unit defines it and
+ * writing "struct foo { UNKNOWN }" where it only declares it. A change
+ * reaches the CRC along the definitions the unit holds, and no further.
+ * So does it here: a walk from an export does not enter a pair whose
+ * struct its unit (old or new) only declares (model.h, kabi_unit).
+ *
+ * Walking from each export in turn costs the whole reachable graph per
+ * export: most exports reach the same few thousand pairs (net_device,
+ * sk_buff, task_struct point at each other). Instead the exports, in
+ * groups of the same type pair and view, are carried as bits through the
+ * graph of differing pairs at once, in the order of its strongly
+ * connected components: a pair's bits say which groups reach it. A
+ * walk from each group within one pointer then tells how near each cause
+ * is (by value, within one pointer), and the rest is further.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "diff_impl.h"
+#include "../util/hashmap.h"
+#include "../util/sort.h"
+#include "../util/xalloc.h"
+#include "../util/banned.h"
+
+/* Groups carried through the graph at once: 64 a word. */
+#define GROUPS_AT_ONCE 4096
+#define WORDS	       (GROUPS_AT_ONCE / 64)
+
+/* --- opaque tags: which pairs a view does not enter ------------------ */
+
+/*
+ * One side's tags that some unit declares without defining, numbered,
+ * and per unit a bit for each it so declares.
+ */
+struct side_tags {
+	struct hashmap index; /* (kind, name string) -> number */
+	size_t n, words;
+	uint64_t *unit_bits; /* per unit: words */
+	uint32_t *pair_tag;  /* per pair: its type's number, or KABI_NONE */
+};
+
+static bool is_tag(const struct kabi_type *t)
+{
+	return t->name && (t->kind == KABI_STRUCT || t->kind == KABI_UNION ||
+			   t->kind == KABI_ENUM);
+}
+
+static uint64_t tag_hash(uint8_t kind, uint32_t name)
+{
+	return hash_combine(hash_u64(kind), name);
+}
+
+static uint32_t tag_number(const struct side_tags *st, uint8_t kind,
+			   uint32_t name, const struct kabi_tag *tags)
+{
+	struct hashmap_iter it;
+	struct hashmap_entry *e;
+
+	for (e = hashmap_first(&st->index, tag_hash(kind, name), &it); e;
+	     e = hashmap_next(&st->index, &it))
+		if (tags[e->key].kind == kind && tags[e->key].name == name)
+			return (uint32_t)e->value;
+	return KABI_NONE;
+}
+
+static void side_tags_build(struct side_tags *st, const struct kabi_model *m,
+			    const struct kabi_diff *d, bool old_side)
+{
+	size_t u, p;
+	uint32_t k;
+
+	memset(st, 0, sizeof(*st));
+	hashmap_init(&st->index);
+	for (u = 1; u < m->nunits; u++)
+		for (k = 0; k < m->units[u].nopaque; k++) {
+			uint32_t at = m->units[u].first_opaque + k;
+			const struct kabi_tag *t = &m->opaque[at];
+
+			if (tag_number(st, t->kind, t->name, m->opaque) ==
+			    KABI_NONE)
+				hashmap_add(&st->index,
+					    tag_hash(t->kind, t->name), at,
+					    st->n++);
+		}
+	st->words = (st->n + 63) / 64;
+	st->unit_bits =
+	    xcalloc(xmul(m->nunits, st->words) + 1, sizeof(uint64_t));
+	for (u = 1; u < m->nunits; u++)
+		for (k = 0; k < m->units[u].nopaque; k++) {
+			const struct kabi_tag *t =
+			    &m->opaque[m->units[u].first_opaque + k];
+			uint32_t n =
+			    tag_number(st, t->kind, t->name, m->opaque);
+
+			st->unit_bits[u * st->words + n / 64] |= UINT64_C(1)
+								 << (n % 64);
+		}
+	st->pair_tag = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
+	for (p = 0; p < d->npairs; p++) {
+		const struct kabi_type *t = model_type(
+		    m, old_side ? d->pairs[p].old_type : d->pairs[p].new_type);
+
+		st->pair_tag[p] =
+		    is_tag(t) ? tag_number(st, t->kind, t->name, m->opaque)
+			      : KABI_NONE;
+	}
+}
+
+static void side_tags_free(struct side_tags *st)
+{
+	hashmap_free(&st->index);
+	free(st->unit_bits);
+	free(st->pair_tag);
+}
+
+/*
+ * What pair_pass needs of a pair's type on one side, looked up once: its
+ * number among the tags units only declare, whether the tree only
+ * declares it, and the file that defines it when it is a tag.
+ */
+struct side_pass {
+	uint32_t tag;  /* side_tags number, or KABI_NONE */
+	uint32_t home; /* decl_file of a defined tag, or 0 */
+	bool declaration;
+};
+
+static void side_pass_init(struct side_pass *sp, const struct side_tags *st,
+			   const struct kabi_model *m, uint32_t pair,
+			   uint32_t type)
+{
+	const struct kabi_type *t = model_type(m, type);
+
+	sp->tag = st->pair_tag[pair];
+	sp->declaration = t->flags & KABI_TYPE_DECLARATION;
+	sp->home = is_tag(t) && !sp->declaration ? t->decl_file : 0;
+}
+
+/*
+ * Whether a unit sees a tag's definition as genksyms does: not where it
+ * only declares it, and not where the unit's own file defines it, as
+ * genksyms records no struct, union or enum of the file it reads (only
+ * those of its headers), so that what a .c file keeps to itself is no
+ * part of its exports' CRCs.
+ */
+static bool unit_opaque(const struct side_tags *st, const struct kabi_model *m,
+			uint32_t unit, const struct side_pass *sp)
+{
+	if (!unit)
+		return false;
+	if (sp->tag != KABI_NONE &&
+	    (st->unit_bits[unit * st->words + sp->tag / 64] >> (sp->tag % 64) &
+	     1))
+		return true;
+	return sp->home && sp->home == m->units[unit].name;
+}
+
+/*
+ * How a walk of one view passes a pair: through it; not at all (both
+ * units only declare it: nothing in it shows); or not, because one unit
+ * defines it and the other only declares it (a view change).
+ */
+enum pass { PASS_OPEN, PASS_STOP, PASS_VIEW_CHANGE };
+
+struct diff_reach {
+	struct kabi_diff *d;
+	struct side_tags old_tags, new_tags;
+	uint32_t *dense; /* per pair: its number among the differing */
+	uint32_t *pairs; /* the differing pairs, by number */
+	size_t ndense;
+	/* the differing pairs' edges to differing pairs, as rows */
+	uint32_t *edge_start, *edge_to;
+	/* strongly connected components, sources first, as rows */
+	uint32_t *scc_start, *scc_pairs, *scc_of;
+	size_t nscc;
+	/* groups: exports of one type pair and one view */
+	uint32_t *group_of; /* per symbol change, or KABI_NONE */
+	uint32_t *group_pair, *group_view;
+	size_t ngroups;
+	uint32_t *cause_of; /* per pair: its root, or KABI_NONE */
+	struct side_pass *old_pass, *new_pass; /* per pair */
+};
+
+static enum pass pair_pass(const struct diff_reach *x, uint32_t view,
+			   uint32_t pair)
+{
+	const struct kabi_diff *d = x->d;
+	const struct unit_view *v = &d->views[view];
+	const struct side_pass *o = &x->old_pass[pair], *n = &x->new_pass[pair];
+	bool old_opaque =
+	    o->declaration || unit_opaque(&x->old_tags, d->old, v->old_unit, o);
+	bool new_opaque =
+	    n->declaration || unit_opaque(&x->new_tags, d->new, v->new_unit, n);
+
+	if (!old_opaque && !new_opaque)
+		return PASS_OPEN;
+	if (old_opaque && new_opaque)
+		return PASS_STOP;
+	/*
+	 * Opaque on one side: because its unit only declares it, a view
+	 * change; because the tree defines it on one side only, that is the
+	 * pair's own change (became-opaque, became-defined), and it has no
+	 * edges to follow.
+	 */
+	if ((old_opaque && !o->declaration) || (new_opaque && !n->declaration))
+		return PASS_VIEW_CHANGE;
+	return PASS_OPEN;
+}
+
+/* Each pair's side_pass, on both sides. */
+static void build_passes(struct diff_reach *x)
+{
+	const struct kabi_diff *d = x->d;
+	size_t p;
+
+	x->old_pass = xmalloc(xmul(d->npairs + 1, sizeof(*x->old_pass)));
+	x->new_pass = xmalloc(xmul(d->npairs + 1, sizeof(*x->new_pass)));
+	for (p = 0; p < d->npairs; p++) {
+		side_pass_init(&x->old_pass[p], &x->old_tags, d->old,
+			       (uint32_t)p, d->pairs[p].old_type);
+		side_pass_init(&x->new_pass[p], &x->new_tags, d->new,
+			       (uint32_t)p, d->pairs[p].new_type);
+	}
+}
+
+/* --- the views and groups of exports ---------------------------------- */
+
+static void build_views(struct kabi_diff *d)
+{
+	struct hashmap index = HASHMAP_INIT;
+	size_t alloc = 0, i;
+
+	for (i = 0; i < d->nsymbols; i++) {
+		struct symbol_change *s = &d->symbols[i];
+		struct unit_view v;
+		struct hashmap_iter it;
+		struct hashmap_entry *e;
+		uint64_t h;
+
+		s->view = KABI_NONE;
+		if (s->old_symbol == KABI_NONE || s->new_symbol == KABI_NONE)
+			continue;
+		v.old_unit = d->old->symbols[s->old_symbol].unit;
+		v.new_unit = d->new->symbols[s->new_symbol].unit;
+		if (v.old_unit && v.new_unit)
+			d->views_known++;
+		else if (v.old_unit || v.new_unit)
+			d->views_half_known++;
+		h = hash_combine(v.old_unit, v.new_unit);
+		for (e = hashmap_first(&index, h, &it); e;
+		     e = hashmap_next(&index, &it))
+			if (d->views[e->key].old_unit == v.old_unit &&
+			    d->views[e->key].new_unit == v.new_unit)
+				break;
+		if (e) {
+			s->view = (uint32_t)e->key;
+			continue;
+		}
+		ALLOC_GROW(d->views, d->nviews + 1, alloc);
+		d->views[d->nviews] = v;
+		hashmap_add(&index, h, d->nviews, 0);
+		s->view = (uint32_t)d->nviews++;
+	}
+	hashmap_free(&index);
+}
+
+static void build_groups(struct diff_reach *x)
+{
+	struct kabi_diff *d = x->d;
+	struct hashmap index = HASHMAP_INIT;
+	size_t alloc = 0, alloc2 = 0, i;
+
+	x->group_of = xmalloc(xmul(d->nsymbols + 1, sizeof(uint32_t)));
+	for (i = 0; i < d->nsymbols; i++) {
+		const struct symbol_change *s = &d->symbols[i];
+		struct hashmap_iter it;
+		struct hashmap_entry *e;
+		uint64_t h;
+
+		x->group_of[i] = KABI_NONE;
+		if (s->pair == KABI_NONE || s->view == KABI_NONE ||
+		    !d->pairs[s->pair].differs)
+			continue;
+		h = hash_combine(s->pair, s->view);
+		for (e = hashmap_first(&index, h, &it); e;
+		     e = hashmap_next(&index, &it))
+			if (x->group_pair[e->key] == s->pair &&
+			    x->group_view[e->key] == s->view)
+				break;
+		if (e) {
+			x->group_of[i] = (uint32_t)e->key;
+			continue;
+		}
+		ALLOC_GROW(x->group_pair, x->ngroups + 1, alloc);
+		ALLOC_GROW(x->group_view, x->ngroups + 1, alloc2);
+		x->group_pair[x->ngroups] = s->pair;
+		x->group_view[x->ngroups] = s->view;
+		hashmap_add(&index, h, x->ngroups, 0);
+		x->group_of[i] = (uint32_t)x->ngroups++;
+	}
+	hashmap_free(&index);
+}
+
+/* --- the graph of differing pairs ------------------------------------- */
+
+static void build_graph(struct diff_reach *x)
+{
+	const struct kabi_diff *d = x->d;
+	size_t p, n = 0;
+	uint32_t e;
+
+	x->dense = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
+	x->pairs = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
+	for (p = 0; p < d->npairs; p++) {
+		x->dense[p] =
+		    d->pairs[p].differs ? (uint32_t)x->ndense : KABI_NONE;
+		if (d->pairs[p].differs)
+			x->pairs[x->ndense++] = (uint32_t)p;
+	}
+	x->edge_start = xcalloc(x->ndense + 2, sizeof(uint32_t));
+	for (p = 0; p < x->ndense; p++) {
+		const struct type_pair *tp = &d->pairs[x->pairs[p]];
+
+		for (e = tp->first_edge; e < tp->first_edge + tp->nedges; e++)
+			n += x->dense[d->edges[e].to] != KABI_NONE;
+		x->edge_start[p + 1] = (uint32_t)n;
+	}
+	x->edge_to = xmalloc(xmul(n + 1, sizeof(uint32_t)));
+	n = 0;
+	for (p = 0; p < x->ndense; p++) {
+		const struct type_pair *tp = &d->pairs[x->pairs[p]];
+
+		for (e = tp->first_edge; e < tp->first_edge + tp->nedges; e++)
+			if (x->dense[d->edges[e].to] != KABI_NONE)
+				x->edge_to[n++] = x->dense[d->edges[e].to];
+	}
+}
+
+/*
+ * Tarjan's strongly connected components, without recursion. Tarjan
+ * finds them sinks first; they are stored the other way round.
+ */
+struct tarjan {
+	uint32_t *index, *low, *stack, *call, *next_edge;
+	uint8_t *on_stack;
+	size_t depth, ncall, counter;
+};
+
+static void scc_visit(struct diff_reach *x, struct tarjan *t, uint32_t root,
+		      uint32_t *out, size_t *nout, uint32_t *starts,
+		      size_t *nstarts)
+{
+	t->call[t->ncall++] = root;
+	t->index[root] = t->low[root] = (uint32_t)++t->counter;
+	t->next_edge[root] = x->edge_start[root];
+	t->stack[t->depth++] = root;
+	t->on_stack[root] = 1;
+	while (t->ncall) {
+		uint32_t v = t->call[t->ncall - 1];
+
+		if (t->next_edge[v] < x->edge_start[v + 1]) {
+			uint32_t w = x->edge_to[t->next_edge[v]++];
+
+			if (!t->index[w]) {
+				t->index[w] = t->low[w] =
+				    (uint32_t)++t->counter;
+				t->next_edge[w] = x->edge_start[w];
+				t->stack[t->depth++] = w;
+				t->on_stack[w] = 1;
+				t->call[t->ncall++] = w;
+			} else if (t->on_stack[w] && t->index[w] < t->low[v]) {
+				t->low[v] = t->index[w];
+			}
+			continue;
+		}
+		t->ncall--;
+		if (t->ncall) {
+			uint32_t parent = t->call[t->ncall - 1];
+
+			if (t->low[v] < t->low[parent])
+				t->low[parent] = t->low[v];
+		}
+		if (t->low[v] != t->index[v])
+			continue;
+		starts[(*nstarts)++] = (uint32_t)*nout;
+		for (;;) {
+			uint32_t w = t->stack[--t->depth];
+
+			t->on_stack[w] = 0;
+			out[(*nout)++] = w;
+			if (w == v)
+				break;
+		}
+	}
+}
+
+static void build_sccs(struct diff_reach *x)
+{
+	size_t n = x->ndense, nout = 0, nstarts = 0, i, k;
+	struct tarjan t;
+	uint32_t *out = xmalloc(xmul(n + 1, sizeof(uint32_t)));
+	uint32_t *starts = xmalloc(xmul(n + 1, sizeof(uint32_t)));
+
+	t.index = xcalloc(n + 1, sizeof(uint32_t));
+	t.low = xcalloc(n + 1, sizeof(uint32_t));
+	t.stack = xmalloc(xmul(n + 1, sizeof(uint32_t)));
+	t.call = xmalloc(xmul(n + 1, sizeof(uint32_t)));
+	t.next_edge = xmalloc(xmul(n + 1, sizeof(uint32_t)));
+	t.on_stack = xcalloc(n + 1, 1);
+	t.depth = t.ncall = t.counter = 0;
+	for (i = 0; i < n; i++)
+		if (!t.index[i])
+			scc_visit(x, &t, (uint32_t)i, out, &nout, starts,
+				  &nstarts);
+	/* sources first: the components in reverse */
+	x->nscc = nstarts;
+	x->scc_start = xmalloc(xmul(nstarts + 2, sizeof(uint32_t)));
+	x->scc_pairs = xmalloc(xmul(n + 1, sizeof(uint32_t)));
+	x->scc_of = xmalloc(xmul(n + 1, sizeof(uint32_t)));
+	x->scc_start[0] = 0;
+	for (i = 0, k = 0; i < nstarts; i++) {
+		size_t c = nstarts - 1 - i;
+		size_t end = c + 1 < nstarts ? starts[c + 1] : nout, j;
+
+		for (j = starts[c]; j < end; j++) {
+			x->scc_of[out[j]] = (uint32_t)i;
+			x->scc_pairs[k++] = out[j];
+		}
+		x->scc_start[i + 1] = (uint32_t)k;
+	}
+	free(out);
+	free(starts);
+	free(t.index);
+	free(t.low);
+	free(t.stack);
+	free(t.call);
+	free(t.next_edge);
+	free(t.on_stack);
+}
+
+/* --- carrying the groups through the graph ---------------------------- */
+
+/*
+ * One batch of groups [first, first + n): per differing pair, the bits
+ * of the groups that reach it; per pair some group does not pass, the
+ * bits of those (blocks) and of those for which it is a view change.
+ */
+struct batch {
+	size_t first, n, words;
+	uint64_t *reached; /* per dense pair: WORDS */
+	uint32_t *mask_of; /* per dense pair: its mask row, or KABI_NONE */
+	uint64_t *blocks;  /* per mask row: WORDS */
+	uint64_t *changes; /* per mask row: WORDS */
+	size_t nmasks;
+	uint32_t *ring;	 /* a component's queue */
+	uint8_t *queued; /* per dense pair */
+};
+
+static uint64_t *row(uint64_t *bits, size_t r)
+{
+	return bits + r * WORDS;
+}
+
+/* Only a pair of tags can stop a walk. */
+static bool could_block(const struct diff_reach *x, uint32_t pair)
+{
+	return is_tag(model_type(x->d->old, x->d->pairs[pair].old_type)) ||
+	       is_tag(model_type(x->d->new, x->d->pairs[pair].new_type));
+}
+
+static void batch_masks(const struct diff_reach *x, struct batch *b)
+{
+	size_t g, p;
+
+	memset(row(b->blocks, 0), 0, b->nmasks * WORDS * sizeof(uint64_t));
+	memset(row(b->changes, 0), 0, b->nmasks * WORDS * sizeof(uint64_t));
+	for (p = 0; p < x->ndense; p++) {
+		uint32_t m = b->mask_of[p];
+
+		if (m == KABI_NONE)
+			continue;
+		for (g = 0; g < b->n; g++) {
+			enum pass pass = pair_pass(
+			    x, x->group_view[b->first + g], x->pairs[p]);
+			uint64_t bit = UINT64_C(1) << (g % 64);
+
+			if (pass != PASS_OPEN)
+				row(b->blocks, m)[g / 64] |= bit;
+			if (pass == PASS_VIEW_CHANGE)
+				row(b->changes, m)[g / 64] |= bit;
+		}
+	}
+}
+
+/* Carry p's bits to what it refers to; true for those of component c. */
+static void carry(const struct diff_reach *x, struct batch *b, uint32_t p,
+		  const uint32_t *scc_of, uint32_t c, size_t *tail, size_t size)
+{
+	uint64_t out[WORDS];
+	const uint64_t *from = row(b->reached, p);
+	uint32_t m = b->mask_of[p], e;
+	size_t w;
+
+	for (w = 0; w < b->words; w++)
+		out[w] =
+		    m == KABI_NONE ? from[w] : from[w] & ~row(b->blocks, m)[w];
+	for (e = x->edge_start[p]; e < x->edge_start[p + 1]; e++) {
+		uint32_t q = x->edge_to[e];
+		uint64_t *to = row(b->reached, q), grew = 0;
+
+		for (w = 0; w < b->words; w++) {
+			grew |= out[w] & ~to[w];
+			to[w] |= out[w];
+		}
+		/* within the component, q goes round again */
+		if (grew && scc_of[q] == c && !b->queued[q]) {
+			b->queued[q] = 1;
+			b->ring[(*tail)++ % size] = q;
+		}
+	}
+}
+
+/* Every component in order, each until its bits stop growing. */
+static void propagate(const struct diff_reach *x, struct batch *b)
+{
+	size_t c, g;
+
+	memset(b->reached, 0, x->ndense * WORDS * sizeof(uint64_t));
+	for (g = 0; g < b->n; g++) {
+		uint32_t p = x->dense[x->group_pair[b->first + g]];
+
+		row(b->reached, p)[g / 64] |= UINT64_C(1) << (g % 64);
+	}
+	for (c = 0; c < x->nscc; c++) {
+		const uint32_t *members = x->scc_pairs + x->scc_start[c];
+		size_t size = x->scc_start[c + 1] - x->scc_start[c];
+		size_t head = 0, tail = 0, i;
+
+		for (i = 0; i < size; i++) {
+			b->queued[members[i]] = 1;
+			b->ring[tail++] = members[i];
+		}
+		while (head < tail) {
+			uint32_t p = b->ring[head++ % size];
+
+			b->queued[p] = 0;
+			carry(x, b, p, x->scc_of, (uint32_t)c, &tail, size);
+		}
+	}
+}
+
+/* --- walks from one export -------------------------------------------- */
+
+/*
+ * A shortest-path walk forward from a type pair as one view passes the
+ * pairs, nearest first: fewest pointers, then fewest steps, then lowest
+ * pair index; stepping out of a pointer costs one pointer. Over the
+ * differing pairs only (no other leads to a change).
+ */
+struct heap_entry {
+	uint64_t dist;
+	uint32_t pair;
+};
+
+struct forward {
+	uint64_t *dist; /* per pair */
+	uint32_t *via;	/* per pair: the edge it was reached by */
+	uint32_t *prev; /* per pair: the pair that edge leaves */
+	uint8_t *state; /* per pair: 0, 1 queued, 2 done */
+	uint32_t *touched;
+	size_t ntouched;
+	struct heap_entry *heap;
+	size_t nheap, heap_alloc;
+};
+
+static void forward_init(struct forward *f, size_t npairs)
+{
+	memset(f, 0, sizeof(*f));
+	f->dist = xmalloc(xmul(npairs + 1, sizeof(uint64_t)));
+	f->via = xmalloc(xmul(npairs + 1, sizeof(uint32_t)));
+	f->prev = xmalloc(xmul(npairs + 1, sizeof(uint32_t)));
+	f->state = xcalloc(npairs + 1, 1);
+	f->touched = xmalloc(xmul(npairs + 1, sizeof(uint32_t)));
+}
+
+static void forward_free(struct forward *f)
+{
+	free(f->dist);
+	free(f->via);
+	free(f->prev);
+	free(f->state);
+	free(f->touched);
+	free(f->heap);
+}
+
+static bool heap_less(const struct heap_entry *a, const struct heap_entry *b)
+{
+	return a->dist != b->dist ? a->dist < b->dist : a->pair < b->pair;
+}
+
+static void heap_push(struct forward *f, uint64_t dist, uint32_t pair)
+{
+	size_t i;
+
+	ALLOC_GROW(f->heap, f->nheap + 1, f->heap_alloc);
+	i = f->nheap++;
+	f->heap[i].dist = dist;
+	f->heap[i].pair = pair;
+	while (i && heap_less(&f->heap[i], &f->heap[(i - 1) / 2])) {
+		struct heap_entry t = f->heap[i];
+
+		f->heap[i] = f->heap[(i - 1) / 2];
+		f->heap[(i - 1) / 2] = t;
+		i = (i - 1) / 2;
+	}
+}
+
+static struct heap_entry heap_pop(struct forward *f)
+{
+	struct heap_entry top = f->heap[0];
+	size_t i = 0;
+
+	f->heap[0] = f->heap[--f->nheap];
+	for (;;) {
+		size_t l = 2 * i + 1, r = l + 1, m = i;
+		struct heap_entry t;
+
+		if (l < f->nheap && heap_less(&f->heap[l], &f->heap[m]))
+			m = l;
+		if (r < f->nheap && heap_less(&f->heap[r], &f->heap[m]))
+			m = r;
+		if (m == i)
+			break;
+		t = f->heap[i];
+		f->heap[i] = f->heap[m];
+		f->heap[m] = t;
+		i = m;
+	}
+	return top;
+}
+
+static void forward_offer(struct forward *f, uint32_t pair, uint64_t dist,
+			  uint32_t via, uint32_t prev)
+{
+	if (f->state[pair] == 2 ||
+	    (f->state[pair] == 1 && f->dist[pair] <= dist))
+		return;
+	if (!f->state[pair])
+		f->touched[f->ntouched++] = pair;
+	f->state[pair] = 1;
+	f->dist[pair] = dist;
+	f->via[pair] = via;
+	f->prev[pair] = prev;
+	heap_push(f, dist, pair);
+}
+
+static void forward_reset(struct forward *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->ntouched; i++)
+		f->state[f->touched[i]] = 0;
+	f->ntouched = f->nheap = 0;
+}
+
+/*
+ * Walk from pair `from` in view `view`, at most max_pointers deep; for
+ * each pair done whose items show in the view, found(pair, dist, ctx);
+ * stop when it returns true. The walk's state stays for diff_reach_path.
+ */
+static void forward_walk(const struct diff_reach *x, struct forward *f,
+			 uint32_t view, uint32_t from, uint64_t max_pointers,
+			 bool (*found)(uint32_t, uint64_t, void *), void *ctx)
+{
+	const struct kabi_diff *d = x->d;
+
+	forward_reset(f);
+	if (!d->pairs[from].differs)
+		return;
+	forward_offer(f, from, 0, KABI_NONE, KABI_NONE);
+	while (f->nheap) {
+		struct heap_entry top = heap_pop(f);
+		const struct type_pair *tp = &d->pairs[top.pair];
+		enum pass pass;
+		uint64_t cost;
+		uint32_t e;
+
+		if (f->state[top.pair] != 1 || f->dist[top.pair] != top.dist)
+			continue; /* queued again, nearer */
+		f->state[top.pair] = 2;
+		pass = could_block(x, top.pair) ? pair_pass(x, view, top.pair)
+						: PASS_OPEN;
+		if (pass != PASS_OPEN)
+			continue;
+		if (tp->nitems && found(top.pair, top.dist, ctx))
+			return;
+		cost = model_type(d->old, tp->old_type)->kind == KABI_POINTER
+			   ? 1 + (UINT64_C(1) << 32)
+			   : 1;
+		for (e = tp->first_edge; e < tp->first_edge + tp->nedges; e++) {
+			uint32_t to = d->edges[e].to;
+			uint64_t dist = top.dist + cost;
+
+			if (d->pairs[to].differs && dist >> 32 <= max_pointers)
+				forward_offer(f, to, dist, e, top.pair);
+		}
+	}
+}
+
+/* --- the exports each root cause reaches ------------------------------ */
+
+/* How near a group's walk found a root cause, within one pointer. */
+struct near {
+	uint32_t group, root;
+	uint64_t dist;
+};
+
+struct near_finder {
+	const struct diff_reach *x;
+	uint32_t group;
+	uint32_t *last_group; /* per root: the group that last found it */
+	struct near *v;
+	size_t n, alloc;
+};
+
+static bool note_near(uint32_t pair, uint64_t dist, void *ctx)
+{
+	struct near_finder *nf = ctx;
+	uint32_t root = nf->x->cause_of[pair];
+
+	/* a root's other variants, found later, are farther */
+	if (root == KABI_NONE || nf->last_group[root] == nf->group)
+		return false;
+	nf->last_group[root] = nf->group;
+	ALLOC_GROW(nf->v, nf->n + 1, nf->alloc);
+	nf->v[nf->n].group = nf->group;
+	nf->v[nf->n].root = root;
+	nf->v[nf->n++].dist = dist;
+	return false;
+}
+
+/* Each group's walk within one pointer: rows of struct near by group. */
+static void find_near(const struct diff_reach *x, struct near_finder *nf,
+		      uint32_t **start)
+{
+	struct forward f;
+	size_t g;
+
+	forward_init(&f, x->d->npairs);
+	nf->x = x;
+	nf->last_group = xmalloc(xmul(x->d->nroots + 1, sizeof(uint32_t)));
+	memset(nf->last_group, 0xff, (x->d->nroots + 1) * sizeof(uint32_t));
+	*start = xmalloc(xmul(x->ngroups + 1, sizeof(uint32_t)));
+	for (g = 0; g < x->ngroups; g++) {
+		(*start)[g] = (uint32_t)nf->n;
+		nf->group = (uint32_t)g;
+		forward_walk(x, &f, x->group_view[g], x->group_pair[g], 1,
+			     note_near, nf);
+	}
+	(*start)[x->ngroups] = (uint32_t)nf->n;
+	free(nf->last_group);
+	forward_free(&f);
+}
+
+/* A group's distance to a root: as near found it, or two pointers. */
+static uint64_t group_dist(const struct near_finder *nf, const uint32_t *start,
+			   uint32_t group, uint32_t root)
+{
+	uint32_t k;
+
+	for (k = start[group]; k < start[group + 1]; k++)
+		if (nf->v[k].root == root)
+			return nf->v[k].dist;
+	return UINT64_C(2) << 32;
+}
+
+/* A pair of group and thing (a root, a pair), found by the batches. */
+struct hit {
+	uint32_t group, what;
+};
+
+struct hits {
+	struct hit *v;
+	size_t n, alloc;
+};
+
+static void add_hits(struct hits *h, const uint64_t *bits, size_t words,
+		     size_t first, uint32_t what)
+{
+	size_t w;
+
+	for (w = 0; w < words; w++) {
+		uint64_t m = bits[w];
+
+		while (m) {
+			unsigned bit = (unsigned)__builtin_ctzll(m);
+
+			m &= m - 1;
+			ALLOC_GROW(h->v, h->n + 1, h->alloc);
+			h->v[h->n].group = (uint32_t)(first + w * 64 + bit);
+			h->v[h->n++].what = what;
+		}
+	}
+}
+
+/* What one batch found: groups reaching each root; view changes. */
+static void collect(const struct diff_reach *x, const struct batch *b,
+		    struct hits *roots, struct hits *changes)
+{
+	const struct kabi_diff *d = x->d;
+	uint64_t bits[WORDS];
+	size_t r, i, w, p;
+
+	for (r = 0; r < d->nroots; r++) {
+		const struct root_cause *root = &d->roots[r];
+
+		memset(bits, 0, sizeof(bits));
+		for (i = 0; i < root->nvariants; i++) {
+			uint32_t v = x->dense[root->variants[i]], m;
+
+			if (v == KABI_NONE)
+				continue;
+			m = b->mask_of[v];
+			for (w = 0; w < b->words; w++)
+				bits[w] |=
+				    row(b->reached, v)[w] &
+				    (m == KABI_NONE ? ~UINT64_C(0)
+						    : ~row(b->blocks, m)[w]);
+		}
+		add_hits(roots, bits, b->words, b->first, (uint32_t)r);
+	}
+	for (p = 0; p < x->ndense; p++) {
+		uint32_t m = b->mask_of[p];
+
+		if (m == KABI_NONE)
+			continue;
+		for (w = 0; w < b->words; w++)
+			bits[w] = row(b->reached, p)[w] & row(b->changes, m)[w];
+		add_hits(changes, bits, b->words, b->first, x->pairs[p]);
+	}
+}
+
+static void run_batches(const struct diff_reach *x, struct hits *roots,
+			struct hits *changes)
+{
+	struct batch b = {0};
+	size_t p;
+
+	b.reached = xmalloc(xmul(x->ndense + 1, WORDS * sizeof(uint64_t)));
+	b.mask_of = xmalloc(xmul(x->ndense + 1, sizeof(uint32_t)));
+	for (p = 0; p < x->ndense; p++)
+		b.mask_of[p] = could_block(x, x->pairs[p])
+				   ? (uint32_t)b.nmasks++
+				   : KABI_NONE;
+	b.blocks = xmalloc(xmul(b.nmasks + 1, WORDS * sizeof(uint64_t)));
+	b.changes = xmalloc(xmul(b.nmasks + 1, WORDS * sizeof(uint64_t)));
+	b.ring = xmalloc(xmul(x->ndense + 1, sizeof(uint32_t)));
+	b.queued = xcalloc(x->ndense + 1, 1);
+	for (b.first = 0; b.first < x->ngroups; b.first += GROUPS_AT_ONCE) {
+		b.n = x->ngroups - b.first < GROUPS_AT_ONCE
+			  ? x->ngroups - b.first
+			  : GROUPS_AT_ONCE;
+		b.words = (b.n + 63) / 64;
+		batch_masks(x, &b);
+		propagate(x, &b);
+		collect(x, &b, roots, changes);
+	}
+	free(b.reached);
+	free(b.mask_of);
+	free(b.blocks);
+	free(b.changes);
+	free(b.ring);
+	free(b.queued);
+}
+
+static int compare_hits(const void *a, const void *b)
+{
+	const struct hit *x = a, *y = b;
+
+	if (x->what != y->what)
+		return x->what < y->what ? -1 : 1;
+	return x->group < y->group ? -1 : x->group > y->group;
+}
+
+struct ranked_symbol {
+	uint64_t dist;
+	uint32_t symbol;
+};
+
+static int compare_ranked(const void *a, const void *b)
+{
+	const struct ranked_symbol *x = a, *y = b;
+
+	if (x->dist != y->dist)
+		return x->dist < y->dist ? -1 : 1;
+	return x->symbol < y->symbol ? -1 : x->symbol > y->symbol;
+}
+
+/* The symbol changes of each group, as rows. */
+static void group_symbols(const struct diff_reach *x, uint32_t **start,
+			  uint32_t **syms)
+{
+	const struct kabi_diff *d = x->d;
+	uint32_t *fill;
+	size_t i, g;
+
+	*start = xcalloc(x->ngroups + 2, sizeof(uint32_t));
+	*syms = xmalloc(xmul(d->nsymbols + 1, sizeof(uint32_t)));
+	for (i = 0; i < d->nsymbols; i++)
+		if (x->group_of[i] != KABI_NONE)
+			(*start)[x->group_of[i] + 1]++;
+	for (g = 0; g < x->ngroups; g++)
+		(*start)[g + 1] += (*start)[g];
+	fill = xmalloc(xmul(x->ngroups + 1, sizeof(uint32_t)));
+	memcpy(fill, *start, x->ngroups * sizeof(uint32_t));
+	for (i = 0; i < d->nsymbols; i++)
+		if (x->group_of[i] != KABI_NONE)
+			(*syms)[fill[x->group_of[i]]++] = (uint32_t)i;
+	free(fill);
+}
+
+static uint8_t reach_of_dist(uint64_t dist)
+{
+	uint64_t pointers = dist >> 32;
+
+	return pointers == 0   ? REACH_BY_VALUE
+	       : pointers == 1 ? REACH_ONE_POINTER
+			       : REACH_FURTHER;
+}
+
+/* Each root's exports, nearest first, from the groups that reach it. */
+static void root_lists(const struct diff_reach *x, struct hits *h,
+		       const struct near_finder *nf, const uint32_t *near_start,
+		       struct root_list *lists)
+{
+	const struct kabi_diff *d = x->d;
+	struct ranked_symbol *ranked = NULL;
+	uint32_t *gstart, *gsyms;
+	size_t alloc = 0, i = 0, r;
+
+	group_symbols(x, &gstart, &gsyms);
+	qsort(h->v, h->n, sizeof(*h->v), compare_hits);
+	for (r = 0; r < d->nroots; r++) {
+		size_t n = 0, k;
+
+		for (; i < h->n && h->v[i].what == r; i++) {
+			uint32_t g = h->v[i].group;
+			uint64_t dist =
+			    group_dist(nf, near_start, g, (uint32_t)r);
+
+			ALLOC_GROW(ranked, n + gstart[g + 1] - gstart[g],
+				   alloc);
+			for (k = gstart[g]; k < gstart[g + 1]; k++) {
+				ranked[n].dist = dist;
+				ranked[n++].symbol = gsyms[k];
+			}
+		}
+		if (n > 1)
+			qsort(ranked, n, sizeof(*ranked), compare_ranked);
+		lists[r].n = n;
+		lists[r].symbols = xmalloc(xmul(n + 1, sizeof(uint32_t)));
+		lists[r].reach = xmalloc(n + 1);
+		for (k = 0; k < n; k++) {
+			lists[r].symbols[k] = ranked[k].symbol;
+			lists[r].reach[k] = reach_of_dist(ranked[k].dist);
+		}
+	}
+	free(ranked);
+	free(gstart);
+	free(gsyms);
+}
+
+/* Each export's view changes, from its group's. */
+static void view_changes(const struct diff_reach *x, struct hits *h)
+{
+	struct kabi_diff *d = x->d;
+	uint32_t *gstart, *gsyms, *count, *fill;
+	size_t i, k, g;
+
+	if (!h->n)
+		return;
+	group_symbols(x, &gstart, &gsyms);
+	qsort(h->v, h->n, sizeof(*h->v), compare_hits);
+	count = xcalloc(d->nsymbols + 1, sizeof(uint32_t));
+	for (i = 0; i < h->n; i++)
+		for (g = h->v[i].group, k = gstart[g]; k < gstart[g + 1]; k++)
+			count[gsyms[k]]++;
+	for (i = 0; i < d->nsymbols; i++) {
+		d->symbols[i].first_view_change = (uint32_t)d->nview_changes;
+		d->symbols[i].nview_changes = count[i];
+		d->nview_changes += count[i];
+	}
+	d->view_changes =
+	    xmalloc(xmul(d->nview_changes + 1, sizeof(*d->view_changes)));
+	fill = count;
+	for (i = 0; i < d->nsymbols; i++)
+		fill[i] = d->symbols[i].first_view_change;
+	/* by pair, as the hits are sorted */
+	for (i = 0; i < h->n; i++)
+		for (g = h->v[i].group, k = gstart[g]; k < gstart[g + 1]; k++) {
+			uint32_t s = gsyms[k], pair = h->v[i].what;
+			struct view_change *vc = &d->view_changes[fill[s]++];
+
+			vc->pair = pair;
+			vc->now_defined =
+			    unit_opaque(&x->old_tags, d->old,
+					d->views[d->symbols[s].view].old_unit,
+					&x->old_pass[pair]);
+		}
+	free(count);
+	free(gstart);
+	free(gsyms);
+}
+
+void diff_reach_visible(struct kabi_diff *d, struct root_list *lists)
+{
+	struct diff_reach *x = xcalloc(1, sizeof(*x));
+	struct hits roots = {0}, changes = {0};
+	struct near_finder nf = {0};
+	uint32_t *near_start;
+	size_t r, i;
+
+	x->d = d;
+	d->reach = x;
+	build_views(d);
+	side_tags_build(&x->old_tags, d->old, d, true);
+	side_tags_build(&x->new_tags, d->new, d, false);
+	build_passes(x);
+	build_graph(x);
+	build_sccs(x);
+	build_groups(x);
+	x->cause_of = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
+	memset(x->cause_of, 0xff, (d->npairs + 1) * sizeof(uint32_t));
+	for (r = 0; r < d->nroots; r++)
+		for (i = 0; i < d->roots[r].nvariants; i++)
+			x->cause_of[d->roots[r].variants[i]] = (uint32_t)r;
+	run_batches(x, &roots, &changes);
+	find_near(x, &nf, &near_start);
+	root_lists(x, &roots, &nf, near_start, lists);
+	view_changes(x, &changes);
+	free(roots.v);
+	free(changes.v);
+	free(nf.v);
+	free(near_start);
+}
+
+void diff_reach_free(struct kabi_diff *d)
+{
+	struct diff_reach *x = d->reach;
+
+	if (!x)
+		return;
+	side_tags_free(&x->old_tags);
+	side_tags_free(&x->new_tags);
+	free(x->dense);
+	free(x->pairs);
+	free(x->edge_start);
+	free(x->edge_to);
+	free(x->scc_start);
+	free(x->scc_pairs);
+	free(x->scc_of);
+	free(x->group_of);
+	free(x->group_pair);
+	free(x->group_view);
+	free(x->cause_of);
+	free(x->old_pass);
+	free(x->new_pass);
+	free(x);
+	d->reach = NULL;
+}
+
+/* --- paths as an export's unit sees the types ------------------------- */
+
+struct path_target {
+	const struct root_cause *root;
+	uint32_t found;
+};
+
+static bool is_variant(uint32_t pair, uint64_t dist, void *ctx)
+{
+	struct path_target *t = ctx;
+	size_t i;
+
+	(void)dist;
+	for (i = 0; i < t->root->nvariants; i++)
+		if (t->root->variants[i] == pair) {
+			t->found = pair;
+			return true;
+		}
+	return false;
+}
+
+size_t diff_reach_path(const struct kabi_diff *d, struct forward **walk,
+		       uint32_t symbol, const struct root_cause *root,
+		       uint32_t *edges, size_t max)
+{
+	const struct symbol_change *s = &d->symbols[symbol];
+	struct path_target t = {root, KABI_NONE};
+	size_t n = 0, k;
+	uint32_t p;
+
+	if (!d->reach || s->view == KABI_NONE)
+		return SIZE_MAX;
+	if (!*walk) {
+		*walk = xmalloc(sizeof(**walk));
+		forward_init(*walk, d->npairs);
+	}
+	forward_walk(d->reach, *walk, s->view, s->pair, UINT64_MAX, is_variant,
+		     &t);
+	if (t.found == KABI_NONE)
+		return SIZE_MAX;
+	for (p = t.found; p != s->pair; p = (*walk)->prev[p])
+		n++;
+	/* steps back from the root, stored from the export's end */
+	for (p = t.found, k = n; p != s->pair; p = (*walk)->prev[p])
+		if (--k < max)
+			edges[k] = (*walk)->via[p];
+	return n < max ? n : max;
+}
+
+void diff_reach_walk_free(struct forward *walk)
+{
+	if (!walk)
+		return;
+	forward_free(walk);
+	free(walk);
+}
+
+uint32_t diff_reach_view_change(const struct kabi_diff *d, uint32_t symbol)
+{
+	const struct diff_reach *x = d->reach;
+	const struct symbol_change *s = &d->symbols[symbol];
+	uint32_t found = KABI_NONE, *queue;
+	size_t head = 0, tail = 0;
+	uint8_t *seen;
+
+	if (!x || s->view == KABI_NONE || s->pair == KABI_NONE)
+		return KABI_NONE;
+	/*
+	 * Breadth first over every pair, changed or not: a struct the unit
+	 * newly sees need not have changed to change what genksyms expands.
+	 */
+	seen = xcalloc(d->npairs + 1, 1);
+	queue = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
+	queue[tail++] = s->pair;
+	seen[s->pair] = 1;
+	while (head < tail) {
+		uint32_t p = queue[head++], e;
+		const struct type_pair *tp = &d->pairs[p];
+		enum pass pass =
+		    could_block(x, p) ? pair_pass(x, s->view, p) : PASS_OPEN;
+
+		if (pass == PASS_VIEW_CHANGE) {
+			found = p;
+			break;
+		}
+		if (pass == PASS_STOP)
+			continue;
+		for (e = tp->first_edge; e < tp->first_edge + tp->nedges; e++)
+			if (!seen[d->edges[e].to]) {
+				seen[d->edges[e].to] = 1;
+				queue[tail++] = d->edges[e].to;
+			}
+	}
+	free(seen);
+	free(queue);
+	return found;
+}
+
+bool diff_reach_now_defined(const struct kabi_diff *d, uint32_t symbol,
+			    uint32_t pair)
+{
+	const struct diff_reach *x = d->reach;
+
+	return unit_opaque(&x->old_tags, d->old,
+			   d->views[d->symbols[symbol].view].old_unit,
+			   &x->old_pass[pair]);
+}
