@@ -102,6 +102,9 @@ size_t diff_reach_path(const struct kabi_diff *d, struct forward **walk,
 		       uint32_t symbol, const struct root_cause *root,
 		       uint32_t *edges, size_t max);
 void diff_reach_walk_free(struct forward *walk);
+/* Whether a path from an export passes only what its unit sees. */
+bool diff_reach_path_seen(const struct kabi_diff *d, uint32_t symbol,
+			  const uint32_t *edges, size_t n);
 /*
  * The nearest struct, union or enum an export's unit defines on one side
  * and only declares on the other (changed or not), or KABI_NONE; and

@@ -42,6 +42,11 @@ struct side_tags {
 	size_t n, words;
 	uint64_t *unit_bits; /* per unit: words */
 	uint32_t *pair_tag;  /* per pair: its type's number, or KABI_NONE */
+	/* the other way: per tag, as rows, the units that only declare it */
+	uint32_t *tag_start, *tag_units;
+	/* the units sorted by name string, for those a file names */
+	uint32_t *by_name;
+	size_t nunits;
 };
 
 static bool is_tag(const struct kabi_type *t)
@@ -66,6 +71,59 @@ static uint32_t tag_number(const struct side_tags *st, uint8_t kind,
 		if (tags[e->key].kind == kind && tags[e->key].name == name)
 			return (uint32_t)e->value;
 	return KABI_NONE;
+}
+
+static int compare_unit_names(const void *a, const void *b, void *ctx)
+{
+	const struct kabi_model *m = ctx;
+	uint32_t x = m->units[*(const uint32_t *)a].name;
+	uint32_t y = m->units[*(const uint32_t *)b].name;
+
+	return (x > y) - (x < y);
+}
+
+/* The tag numbers a unit only declares, in order, into out; how many. */
+static size_t unit_tags(const struct side_tags *st, size_t u, uint32_t *out)
+{
+	size_t w, n = 0;
+
+	for (w = 0; w < st->words; w++) {
+		uint64_t bits = st->unit_bits[u * st->words + w];
+
+		for (; bits; bits &= bits - 1)
+			out[n++] =
+			    (uint32_t)(w * 64 + (size_t)__builtin_ctzll(bits));
+	}
+	return n;
+}
+
+/* The rows of units per tag, and the units by name. */
+static void side_tags_invert(struct side_tags *st, const struct kabi_model *m)
+{
+	uint32_t *fill, *tags = xmalloc(xmul(st->n + 1, sizeof(uint32_t)));
+	size_t u, k, n;
+
+	st->tag_start = xcalloc(st->n + 2, sizeof(uint32_t));
+	for (u = 1; u < m->nunits; u++)
+		for (n = unit_tags(st, u, tags), k = 0; k < n; k++)
+			st->tag_start[tags[k] + 1]++;
+	for (k = 0; k < st->n; k++)
+		st->tag_start[k + 1] += st->tag_start[k];
+	st->tag_units =
+	    xmalloc(xmul(st->tag_start[st->n] + 1, sizeof(uint32_t)));
+	fill = xmalloc(xmul(st->n + 1, sizeof(uint32_t)));
+	memcpy(fill, st->tag_start, st->n * sizeof(uint32_t));
+	for (u = 1; u < m->nunits; u++)
+		for (n = unit_tags(st, u, tags), k = 0; k < n; k++)
+			st->tag_units[fill[tags[k]]++] = (uint32_t)u;
+	free(fill);
+	free(tags);
+	st->nunits = m->nunits ? m->nunits - 1 : 0;
+	st->by_name = xmalloc(xmul(st->nunits + 1, sizeof(uint32_t)));
+	for (u = 0; u < st->nunits; u++)
+		st->by_name[u] = (uint32_t)(u + 1);
+	array_sort_r(st->by_name, st->nunits, sizeof(uint32_t),
+		     compare_unit_names, (void *)m);
 }
 
 static void side_tags_build(struct side_tags *st, const struct kabi_model *m,
@@ -100,6 +158,7 @@ static void side_tags_build(struct side_tags *st, const struct kabi_model *m,
 			st->unit_bits[u * st->words + n / 64] |= UINT64_C(1)
 								 << (n % 64);
 		}
+	side_tags_invert(st, m);
 	st->pair_tag = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
 	for (p = 0; p < d->npairs; p++) {
 		const struct kabi_type *t = model_type(
@@ -113,6 +172,9 @@ static void side_tags_build(struct side_tags *st, const struct kabi_model *m,
 
 static void side_tags_free(struct side_tags *st)
 {
+	free(st->tag_start);
+	free(st->tag_units);
+	free(st->by_name);
 	hashmap_free(&st->index);
 	free(st->unit_bits);
 	free(st->pair_tag);
@@ -449,8 +511,14 @@ static void build_sccs(struct diff_reach *x)
  * of the groups that reach it; per pair some group does not pass, the
  * bits of those (blocks) and of those for which it is a view change.
  */
+struct unit_rows {
+	uint32_t *start, *fill; /* per unit + 1 */
+	uint32_t *groups;	/* GROUPS_AT_ONCE */
+};
+
 struct batch {
 	size_t first, n, words;
+	struct unit_rows old_rows, new_rows;
 	uint64_t *reached; /* per dense pair: WORDS */
 	uint32_t *mask_of; /* per dense pair: its mask row, or KABI_NONE */
 	uint64_t *blocks;  /* per mask row: WORDS */
@@ -472,27 +540,120 @@ static bool could_block(const struct diff_reach *x, uint32_t pair)
 	       is_tag(model_type(x->d->new, x->d->pairs[pair].new_type));
 }
 
+/* One group's pass of one pair, into the pair's mask row. */
+static void mask_group(const struct diff_reach *x, struct batch *b, uint32_t m,
+		       uint32_t pair, size_t g)
+{
+	enum pass pass = pair_pass(x, x->group_view[b->first + g], pair);
+	uint64_t bit = UINT64_C(1) << (g % 64);
+
+	if (pass != PASS_OPEN)
+		row(b->blocks, m)[g / 64] |= bit;
+	if (pass == PASS_VIEW_CHANGE)
+		row(b->changes, m)[g / 64] |= bit;
+}
+
+/*
+ * The batch's groups by the unit of their view on one side, as rows:
+ * the groups a unit's opacity can concern.
+ */
+static void side_rows(const struct diff_reach *x, struct batch *b, bool old,
+		      struct unit_rows *r)
+{
+	size_t nunits = (old ? x->d->old : x->d->new)->nunits, g;
+	uint32_t *fill;
+
+	memset(r->start, 0, (nunits + 2) * sizeof(uint32_t));
+	for (g = 0; g < b->n; g++) {
+		const struct unit_view *v =
+		    &x->d->views[x->group_view[b->first + g]];
+
+		r->start[(old ? v->old_unit : v->new_unit) + 1]++;
+	}
+	for (g = 0; g < nunits; g++)
+		r->start[g + 1] += r->start[g];
+	fill = r->fill;
+	memcpy(fill, r->start, (nunits + 1) * sizeof(uint32_t));
+	for (g = 0; g < b->n; g++) {
+		const struct unit_view *v =
+		    &x->d->views[x->group_view[b->first + g]];
+
+		r->groups[fill[old ? v->old_unit : v->new_unit]++] =
+		    (uint32_t)g;
+	}
+}
+
+/* The groups of unit u (a unit that could hide the pair), masked. */
+static void mask_unit(const struct diff_reach *x, struct batch *b, uint32_t m,
+		      uint32_t pair, const struct unit_rows *r, uint32_t u)
+{
+	uint32_t k;
+
+	for (k = r->start[u]; k < r->start[u + 1]; k++)
+		mask_group(x, b, m, pair, r->groups[k]);
+}
+
+/*
+ * The groups of the units that could hide a pair on one side: those
+ * that only declare its tag, and those its own file is.
+ */
+static void mask_side(const struct diff_reach *x, struct batch *b, uint32_t m,
+		      uint32_t pair, bool old)
+{
+	const struct side_tags *st = old ? &x->old_tags : &x->new_tags;
+	const struct side_pass *sp =
+	    old ? &x->old_pass[pair] : &x->new_pass[pair];
+	const struct kabi_model *model = old ? x->d->old : x->d->new;
+	const struct unit_rows *r = old ? &b->old_rows : &b->new_rows;
+	size_t lo = 0, hi = st->nunits, k;
+
+	if (sp->tag != KABI_NONE)
+		for (k = st->tag_start[sp->tag]; k < st->tag_start[sp->tag + 1];
+		     k++)
+			mask_unit(x, b, m, pair, r, st->tag_units[k]);
+	if (!sp->home)
+		return;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (model->units[st->by_name[mid]].name < sp->home)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (;
+	     lo < st->nunits && model->units[st->by_name[lo]].name == sp->home;
+	     lo++)
+		mask_unit(x, b, m, pair, r, st->by_name[lo]);
+}
+
+/*
+ * Which groups each pair that could block stops or changes. A group's
+ * view passes a pair but where one of its units hides the pair's tag, or
+ * the tree only declares it on a side: so only the groups of those units
+ * are looked at, but for the rare pairs the tree declares.
+ */
 static void batch_masks(const struct diff_reach *x, struct batch *b)
 {
 	size_t g, p;
 
 	memset(row(b->blocks, 0), 0, b->nmasks * WORDS * sizeof(uint64_t));
 	memset(row(b->changes, 0), 0, b->nmasks * WORDS * sizeof(uint64_t));
+	side_rows(x, b, true, &b->old_rows);
+	side_rows(x, b, false, &b->new_rows);
 	for (p = 0; p < x->ndense; p++) {
-		uint32_t m = b->mask_of[p];
+		uint32_t m = b->mask_of[p], pair = x->pairs[p];
 
 		if (m == KABI_NONE)
 			continue;
-		for (g = 0; g < b->n; g++) {
-			enum pass pass = pair_pass(
-			    x, x->group_view[b->first + g], x->pairs[p]);
-			uint64_t bit = UINT64_C(1) << (g % 64);
-
-			if (pass != PASS_OPEN)
-				row(b->blocks, m)[g / 64] |= bit;
-			if (pass == PASS_VIEW_CHANGE)
-				row(b->changes, m)[g / 64] |= bit;
+		if (x->old_pass[pair].declaration ||
+		    x->new_pass[pair].declaration) {
+			for (g = 0; g < b->n; g++)
+				mask_group(x, b, m, pair, g);
+			continue;
 		}
+		mask_side(x, b, m, pair, true);
+		mask_side(x, b, m, pair, false);
 	}
 }
 
@@ -575,6 +736,14 @@ struct forward {
 	size_t ntouched;
 	struct heap_entry *heap;
 	size_t nheap, heap_alloc;
+	/*
+	 * For diff_reach_path: the paths found to one root, per group (the
+	 * exports of one type pair and view share theirs), as rows of edges.
+	 */
+	const struct root_cause *root;
+	uint32_t *path_start, *path_len; /* per group; KABI_NONE: not yet */
+	uint32_t *path_edges;
+	size_t npath_edges, path_edges_alloc;
 };
 
 static void forward_init(struct forward *f, size_t npairs)
@@ -595,6 +764,9 @@ static void forward_free(struct forward *f)
 	free(f->state);
 	free(f->touched);
 	free(f->heap);
+	free(f->path_start);
+	free(f->path_len);
+	free(f->path_edges);
 }
 
 static bool heap_less(const struct heap_entry *a, const struct heap_entry *b)
@@ -844,6 +1016,20 @@ static void collect(const struct diff_reach *x, const struct batch *b,
 	}
 }
 
+static void unit_rows_init(struct unit_rows *r, size_t nunits)
+{
+	r->start = xmalloc(xmul(nunits + 2, sizeof(uint32_t)));
+	r->fill = xmalloc(xmul(nunits + 2, sizeof(uint32_t)));
+	r->groups = xmalloc(GROUPS_AT_ONCE * sizeof(uint32_t));
+}
+
+static void unit_rows_free(struct unit_rows *r)
+{
+	free(r->start);
+	free(r->fill);
+	free(r->groups);
+}
+
 static void run_batches(const struct diff_reach *x, struct hits *roots,
 			struct hits *changes)
 {
@@ -860,6 +1046,8 @@ static void run_batches(const struct diff_reach *x, struct hits *roots,
 	b.changes = xmalloc(xmul(b.nmasks + 1, WORDS * sizeof(uint64_t)));
 	b.ring = xmalloc(xmul(x->ndense + 1, sizeof(uint32_t)));
 	b.queued = xcalloc(x->ndense + 1, 1);
+	unit_rows_init(&b.old_rows, x->d->old->nunits);
+	unit_rows_init(&b.new_rows, x->d->new->nunits);
 	for (b.first = 0; b.first < x->ngroups; b.first += GROUPS_AT_ONCE) {
 		b.n = x->ngroups - b.first < GROUPS_AT_ONCE
 			  ? x->ngroups - b.first
@@ -875,6 +1063,8 @@ static void run_batches(const struct diff_reach *x, struct hits *roots,
 	free(b.changes);
 	free(b.ring);
 	free(b.queued);
+	unit_rows_free(&b.old_rows);
+	unit_rows_free(&b.new_rows);
 }
 
 static int compare_hits(const void *a, const void *b)
@@ -943,7 +1133,7 @@ static void root_lists(const struct diff_reach *x, struct hits *h,
 	size_t alloc = 0, i = 0, r;
 
 	group_symbols(x, &gstart, &gsyms);
-	qsort(h->v, h->n, sizeof(*h->v), compare_hits);
+	array_sort(h->v, h->n, sizeof(*h->v), compare_hits);
 	for (r = 0; r < d->nroots; r++) {
 		size_t n = 0, k;
 
@@ -960,7 +1150,7 @@ static void root_lists(const struct diff_reach *x, struct hits *h,
 			}
 		}
 		if (n > 1)
-			qsort(ranked, n, sizeof(*ranked), compare_ranked);
+			array_sort(ranked, n, sizeof(*ranked), compare_ranked);
 		lists[r].n = n;
 		lists[r].symbols = xmalloc(xmul(n + 1, sizeof(uint32_t)));
 		lists[r].reach = xmalloc(n + 1);
@@ -984,7 +1174,7 @@ static void view_changes(const struct diff_reach *x, struct hits *h)
 	if (!h->n)
 		return;
 	group_symbols(x, &gstart, &gsyms);
-	qsort(h->v, h->n, sizeof(*h->v), compare_hits);
+	array_sort(h->v, h->n, sizeof(*h->v), compare_hits);
 	count = xcalloc(d->nsymbols + 1, sizeof(uint32_t));
 	for (i = 0; i < h->n; i++)
 		for (g = h->v[i].group, k = gstart[g]; k < gstart[g + 1]; k++)
@@ -1094,32 +1284,82 @@ static bool is_variant(uint32_t pair, uint64_t dist, void *ctx)
 	return false;
 }
 
+/* The path from a group's pair to the root, found once, as its row. */
+static void group_path(const struct diff_reach *x, struct forward *f,
+		       uint32_t group, const struct root_cause *root)
+{
+	uint32_t from = x->group_pair[group], p, n = 0, k;
+	struct path_target t = {root, KABI_NONE};
+
+	forward_walk(x, f, x->group_view[group], from, UINT64_MAX, is_variant,
+		     &t);
+	f->path_start[group] = (uint32_t)f->npath_edges;
+	if (t.found == KABI_NONE) {
+		f->path_len[group] = KABI_NONE;
+		return;
+	}
+	for (p = t.found; p != from; p = f->prev[p])
+		n++;
+	ALLOC_GROW(f->path_edges, f->npath_edges + n + 1, f->path_edges_alloc);
+	/* steps back from the root, stored from the export's end */
+	for (p = t.found, k = n; p != from; p = f->prev[p])
+		f->path_edges[f->npath_edges + --k] = f->via[p];
+	f->npath_edges += n;
+	f->path_len[group] = n;
+}
+
 size_t diff_reach_path(const struct kabi_diff *d, struct forward **walk,
 		       uint32_t symbol, const struct root_cause *root,
 		       uint32_t *edges, size_t max)
 {
-	const struct symbol_change *s = &d->symbols[symbol];
-	struct path_target t = {root, KABI_NONE};
-	size_t n = 0, k;
-	uint32_t p;
+	const struct diff_reach *x = d->reach;
+	struct forward *f;
+	uint32_t g;
+	size_t n;
 
-	if (!d->reach || s->view == KABI_NONE)
+	if (!x || d->symbols[symbol].view == KABI_NONE ||
+	    x->group_of[symbol] == KABI_NONE)
 		return SIZE_MAX;
 	if (!*walk) {
-		*walk = xmalloc(sizeof(**walk));
+		*walk = xcalloc(1, sizeof(**walk));
 		forward_init(*walk, d->npairs);
+		(*walk)->path_start =
+		    xmalloc(xmul(x->ngroups + 1, sizeof(uint32_t)));
+		(*walk)->path_len =
+		    xmalloc(xmul(x->ngroups + 1, sizeof(uint32_t)));
 	}
-	forward_walk(d->reach, *walk, s->view, s->pair, UINT64_MAX, is_variant,
-		     &t);
-	if (t.found == KABI_NONE)
+	f = *walk;
+	if (f->root != root) {
+		memset(f->path_start, 0xff,
+		       (x->ngroups + 1) * sizeof(uint32_t));
+		f->npath_edges = 0;
+		f->root = root;
+	}
+	g = x->group_of[symbol];
+	if (f->path_start[g] == KABI_NONE)
+		group_path(x, f, g, root);
+	if (f->path_len[g] == KABI_NONE)
 		return SIZE_MAX;
-	for (p = t.found; p != s->pair; p = (*walk)->prev[p])
-		n++;
-	/* steps back from the root, stored from the export's end */
-	for (p = t.found, k = n; p != s->pair; p = (*walk)->prev[p])
-		if (--k < max)
-			edges[k] = (*walk)->via[p];
-	return n < max ? n : max;
+	n = f->path_len[g] < max ? f->path_len[g] : max;
+	memcpy(edges, f->path_edges + f->path_start[g], n * sizeof(uint32_t));
+	return n;
+}
+
+bool diff_reach_path_seen(const struct kabi_diff *d, uint32_t symbol,
+			  const uint32_t *edges, size_t n)
+{
+	const struct diff_reach *x = d->reach;
+	uint32_t view = d->symbols[symbol].view, p = d->symbols[symbol].pair;
+	size_t k;
+
+	if (!x || view == KABI_NONE)
+		return true;
+	for (k = 0;; p = d->edges[edges[k++]].to) {
+		if (could_block(x, p) && pair_pass(x, view, p) != PASS_OPEN)
+			return false;
+		if (k == n)
+			return true;
+	}
 }
 
 void diff_reach_walk_free(struct forward *walk)

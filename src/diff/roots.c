@@ -840,16 +840,7 @@ size_t diff_paths_find(struct diff_paths *paths, uint32_t symbol,
 	const struct kabi_diff *d = paths->d;
 	struct walk *w = &paths->walk;
 	uint32_t from_pair = d->symbols[symbol].pair, p;
-	size_t len = 0;
-
-	/* a root within the export's view: by a path its unit sees */
-	if (!root->beyond && !d->transitive) {
-		len = diff_reach_path(d, &paths->forward, symbol, root, edges,
-				      max);
-		if (len != SIZE_MAX)
-			return len;
-		len = 0;
-	}
+	size_t len = 0, seen;
 
 	/*
 	 * One walk backwards from the root serves every export reaching it:
@@ -867,5 +858,13 @@ size_t diff_paths_find(struct diff_paths *paths, uint32_t symbol,
 	for (p = from_pair; w->via[p] != KABI_NONE && len < max;
 	     p = d->edges[w->via[p]].to)
 		edges[len++] = w->via[p];
-	return len;
+	/*
+	 * A root within the export's view wants a path its unit sees: the
+	 * shortest of all, most often; else one walk forward in its view.
+	 */
+	if (root->beyond || d->transitive ||
+	    (len < max && diff_reach_path_seen(d, symbol, edges, len)))
+		return len;
+	seen = diff_reach_path(d, &paths->forward, symbol, root, edges, max);
+	return seen != SIZE_MAX ? seen : len;
 }
