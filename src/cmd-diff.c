@@ -135,6 +135,7 @@ struct diff_options {
 struct diff_parse {
 	struct diff_options *opts;
 	struct diag *d;
+	const char *command; /* "diff" or "explain", for its errors */
 };
 
 static int take_option(int c, const char *value, void *ctx)
@@ -153,8 +154,8 @@ static int take_option(int c, const char *value, void *ctx)
 		else if (!strcmp(value, "html"))
 			opts->format = FORMAT_HTML;
 		else
-			return cli_usage_error("diff", "unknown format '%s'",
-					       value);
+			return cli_usage_error(p->command,
+					       "unknown format '%s'", value);
 		return 0;
 	case 'f':
 		opts->report.full = true;
@@ -162,7 +163,7 @@ static int take_option(int c, const char *value, void *ctx)
 	case 'R':
 		if (strcmp(value, "visible") && strcmp(value, "transitive"))
 			return cli_usage_error(
-			    "diff",
+			    p->command,
 			    "--reach is 'visible' or 'transitive', not '%s'",
 			    value);
 		opts->transitive = !strcmp(value, "transitive");
@@ -218,7 +219,7 @@ static int take_option(int c, const char *value, void *ctx)
 		return 0;
 	}
 	default: /* in the table, not taken: kabi's own mistake */
-		return cli_usage_error("diff", "option not handled");
+		return cli_usage_error(p->command, "option not handled");
 	}
 }
 
@@ -244,7 +245,7 @@ static int parse_options(int argc, char **argv, struct diff_options *opts,
 	    CLI_INPUT_OPTIONS,
 	    {NULL, 0, NULL, 0},
 	};
-	struct diff_parse p = {opts, d};
+	struct diff_parse p = {opts, d, "diff"};
 	const struct cli_command cmd = {
 	    "diff", usage, "o:j:h", longopts, &opts->input, take_option, &p};
 	int err = cli_parse(&cmd, argc, argv);
@@ -601,7 +602,7 @@ static int parse_explain(int argc, char **argv, struct diff_options *opts,
 	    CLI_INPUT_OPTIONS,
 	    {NULL, 0, NULL, 0},
 	};
-	struct diff_parse p = {opts, d};
+	struct diff_parse p = {opts, d, "explain"};
 	const struct cli_command cmd = {"explain", explain_usage, "o:j:h",
 					longopts,  &opts->input,  take_option,
 					&p};
