@@ -28,17 +28,6 @@ static bool has_crc(const struct kabi_model *m)
 	return false;
 }
 
-static bool crc_changed(const struct kabi_diff *d,
-			const struct symbol_change *s)
-{
-	uint32_t k;
-
-	for (k = 0; k < s->nitems; k++)
-		if (d->items[s->first_item + k].kind == CHANGE_CRC_CHANGED)
-			return true;
-	return false;
-}
-
 /* A root's exports as their units see the types, whichever the report shows. */
 static size_t visible_list(const struct kabi_diff *d,
 			   const struct root_cause *root, const uint32_t **list)
@@ -149,10 +138,9 @@ void diff_crcs(struct kabi_diff *d)
 		if (s->old_symbol == KABI_NONE || s->new_symbol == KABI_NONE)
 			continue;
 		if (!(d->old->symbols[s->old_symbol].flags &
-		      KABI_SYM_HAS_CRC) ||
-		    !(d->new->symbols[s->new_symbol].flags &KABI_SYM_HAS_CRC))
+		      d->new->symbols[s->new_symbol].flags &KABI_SYM_HAS_CRC))
 			continue; /* CRC_NOT_COMPARED */
-		changed = crc_changed(d, s);
+		changed = diff_crc_changed(d, s);
 		if (reached[i] >= 2)
 			s->crc_class = changed ? CRC_AGREE : CRC_HIDDEN;
 		else if (changed)

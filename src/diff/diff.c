@@ -61,7 +61,6 @@ void diff_free(struct kabi_diff *d)
 	diff_free_reverse(d);
 	diff_reach_free(d);
 	free(d->views);
-	free(d->view_changes);
 	free(d->pairs);
 	free(d->items);
 	free(d->edges);

@@ -175,8 +175,6 @@ struct type_pair {
 enum {
 	/* a root cause reaches it (as its units see the types, by default) */
 	SYMCHANGE_TYPE = 1 << 0,
-	/* root causes reach it only through types its units do not define */
-	SYMCHANGE_BEYOND = 1 << 1,
 };
 
 /*
@@ -186,17 +184,6 @@ enum {
  */
 struct unit_view {
 	uint32_t old_unit, new_unit;
-};
-
-/*
- * A struct, union or enum an export reaches that its unit defines on one
- * side and only declares on the other: genksyms expands it on one side
- * only, so the CRC changes though the type need not have.
- */
-struct view_change {
-	uint32_t pair;
-	bool
-	    now_defined; /* declared only in the old unit, defined in the new */
 };
 
 /*
@@ -236,7 +223,6 @@ struct symbol_change {
 	uint32_t flags;
 	enum severity severity; /* of its own items and its type */
 	uint32_t view;		/* in kabi_diff.views; KABI_NONE: unpaired */
-	uint32_t first_view_change, nview_changes; /* in view_changes */
 	enum crc_class crc_class;
 	enum crc_reason crc_reason;
 	/*
@@ -340,15 +326,11 @@ struct kabi_diff {
 	size_t nedges, edges_alloc;
 	struct symbol_change *symbols; /* sorted by name, then module */
 	size_t nsymbols, symbols_alloc;
-	/* the exports' views, each once; and what changed in them */
+	/* the exports' views, each once */
 	struct unit_view *views;
 	size_t nviews;
-	struct view_change *view_changes;
-	size_t nview_changes;
 	/* DIFF_TRANSITIVE: root causes reach exports through every pointer */
 	bool transitive;
-	/* exports whose units are known on both sides, on one */
-	size_t views_known, views_half_known;
 	/* both sides have CRCs; else what lacks them: "OLD", "NEW", "either" */
 	bool crcs_compared;
 	const char *crcs_missing;
@@ -413,6 +395,9 @@ size_t diff_paths_find(struct diff_paths *p, uint32_t symbol,
  * alone (a Module.symvers), which knows no types nor kinds.
  */
 bool diff_types_compared(const struct kabi_diff *d);
+
+/* Whether a symbol change has a CRC change among its items. */
+bool diff_crc_changed(const struct kabi_diff *d, const struct symbol_change *s);
 
 /* The name of a symbol change's symbol (new one when present). */
 const char *diff_symbol_name(const struct kabi_diff *d,

@@ -78,6 +78,14 @@ void diff_add_item(struct kabi_diff *d, const struct change_item *it,
 void diff_roots(struct kabi_diff *d, unsigned threads);
 void diff_free_reverse(struct kabi_diff *d);
 
+/*
+ * What stepping through pair p costs a walk: one step, and one pointer
+ * (in the high 32 bits) when p is a pointer; and the reach of a distance
+ * so counted (enum reach_kind).
+ */
+uint64_t diff_step_cost(const struct kabi_diff *d, size_t p);
+uint8_t diff_reach_of(uint64_t distance);
+
 /* The exports one root cause reaches, nearest first, and how. */
 struct root_list {
 	uint32_t *symbols;
@@ -86,8 +94,8 @@ struct root_list {
 };
 /*
  * Each kept root cause's exports as their units see the types (lists,
- * one per d->roots), the exports' views (d->views) and what changed in
- * them (d->view_changes); the walks' state stays in d->reach.
+ * one per d->roots) and the exports' views (d->views); the walks' state
+ * stays in d->reach.
  */
 void diff_reach_visible(struct kabi_diff *d, struct root_list *lists);
 void diff_reach_free(struct kabi_diff *d);

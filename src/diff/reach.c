@@ -308,10 +308,6 @@ static void build_views(struct kabi_diff *d)
 			continue;
 		v.old_unit = d->old->symbols[s->old_symbol].unit;
 		v.new_unit = d->new->symbols[s->new_symbol].unit;
-		if (v.old_unit && v.new_unit)
-			d->views_known++;
-		else if (v.old_unit || v.new_unit)
-			d->views_half_known++;
 		h = hash_combine(v.old_unit, v.new_unit);
 		for (e = hashmap_first(&index, h, &it); e;
 		     e = hashmap_next(&index, &it))
@@ -506,23 +502,23 @@ static void build_sccs(struct diff_reach *x)
 
 /* --- carrying the groups through the graph ---------------------------- */
 
-/*
- * One batch of groups [first, first + n): per differing pair, the bits
- * of the groups that reach it; per pair some group does not pass, the
- * bits of those (blocks) and of those for which it is a view change.
- */
+/* A batch's groups by the unit of their view on one side, as rows. */
 struct unit_rows {
 	uint32_t *start, *fill; /* per unit + 1 */
 	uint32_t *groups;	/* GROUPS_AT_ONCE */
 };
 
+/*
+ * One batch of groups [first, first + n): per differing pair, the bits
+ * of the groups that reach it; per pair some group could not pass, the
+ * bits of those that do not (blocks).
+ */
 struct batch {
 	size_t first, n, words;
 	struct unit_rows old_rows, new_rows;
 	uint64_t *reached; /* per dense pair: WORDS */
 	uint32_t *mask_of; /* per dense pair: its mask row, or KABI_NONE */
 	uint64_t *blocks;  /* per mask row: WORDS */
-	uint64_t *changes; /* per mask row: WORDS */
 	size_t nmasks;
 	uint32_t *ring;	 /* a component's queue */
 	uint8_t *queued; /* per dense pair */
@@ -544,13 +540,8 @@ static bool could_block(const struct diff_reach *x, uint32_t pair)
 static void mask_group(const struct diff_reach *x, struct batch *b, uint32_t m,
 		       uint32_t pair, size_t g)
 {
-	enum pass pass = pair_pass(x, x->group_view[b->first + g], pair);
-	uint64_t bit = UINT64_C(1) << (g % 64);
-
-	if (pass != PASS_OPEN)
-		row(b->blocks, m)[g / 64] |= bit;
-	if (pass == PASS_VIEW_CHANGE)
-		row(b->changes, m)[g / 64] |= bit;
+	if (pair_pass(x, x->group_view[b->first + g], pair) != PASS_OPEN)
+		row(b->blocks, m)[g / 64] |= UINT64_C(1) << (g % 64);
 }
 
 /*
@@ -628,7 +619,7 @@ static void mask_side(const struct diff_reach *x, struct batch *b, uint32_t m,
 }
 
 /*
- * Which groups each pair that could block stops or changes. A group's
+ * Which groups each pair that could block stops. A group's
  * view passes a pair but where one of its units hides the pair's tag, or
  * the tree only declares it on a side: so only the groups of those units
  * are looked at, but for the rare pairs the tree declares.
@@ -638,7 +629,6 @@ static void batch_masks(const struct diff_reach *x, struct batch *b)
 	size_t g, p;
 
 	memset(row(b->blocks, 0), 0, b->nmasks * WORDS * sizeof(uint64_t));
-	memset(row(b->changes, 0), 0, b->nmasks * WORDS * sizeof(uint64_t));
 	side_rows(x, b, true, &b->old_rows);
 	side_rows(x, b, false, &b->new_rows);
 	for (p = 0; p < x->ndense; p++) {
@@ -870,9 +860,7 @@ static void forward_walk(const struct diff_reach *x, struct forward *f,
 			continue;
 		if (tp->nitems && found(top.pair, top.dist, ctx))
 			return;
-		cost = model_type(d->old, tp->old_type)->kind == KABI_POINTER
-			   ? 1 + (UINT64_C(1) << 32)
-			   : 1;
+		cost = diff_step_cost(d, top.pair);
 		for (e = tp->first_edge; e < tp->first_edge + tp->nedges; e++) {
 			uint32_t to = d->edges[e].to;
 			uint64_t dist = top.dist + cost;
@@ -979,13 +967,13 @@ static void add_hits(struct hits *h, const uint64_t *bits, size_t words,
 	}
 }
 
-/* What one batch found: groups reaching each root; view changes. */
+/* What one batch found: the groups reaching each root. */
 static void collect(const struct diff_reach *x, const struct batch *b,
-		    struct hits *roots, struct hits *changes)
+		    struct hits *roots)
 {
 	const struct kabi_diff *d = x->d;
 	uint64_t bits[WORDS];
-	size_t r, i, w, p;
+	size_t r, i, w;
 
 	for (r = 0; r < d->nroots; r++) {
 		const struct root_cause *root = &d->roots[r];
@@ -1005,15 +993,6 @@ static void collect(const struct diff_reach *x, const struct batch *b,
 		}
 		add_hits(roots, bits, b->words, b->first, (uint32_t)r);
 	}
-	for (p = 0; p < x->ndense; p++) {
-		uint32_t m = b->mask_of[p];
-
-		if (m == KABI_NONE)
-			continue;
-		for (w = 0; w < b->words; w++)
-			bits[w] = row(b->reached, p)[w] & row(b->changes, m)[w];
-		add_hits(changes, bits, b->words, b->first, x->pairs[p]);
-	}
 }
 
 static void unit_rows_init(struct unit_rows *r, size_t nunits)
@@ -1030,8 +1009,7 @@ static void unit_rows_free(struct unit_rows *r)
 	free(r->groups);
 }
 
-static void run_batches(const struct diff_reach *x, struct hits *roots,
-			struct hits *changes)
+static void run_batches(const struct diff_reach *x, struct hits *roots)
 {
 	struct batch b = {0};
 	size_t p;
@@ -1043,7 +1021,6 @@ static void run_batches(const struct diff_reach *x, struct hits *roots,
 				   ? (uint32_t)b.nmasks++
 				   : KABI_NONE;
 	b.blocks = xmalloc(xmul(b.nmasks + 1, WORDS * sizeof(uint64_t)));
-	b.changes = xmalloc(xmul(b.nmasks + 1, WORDS * sizeof(uint64_t)));
 	b.ring = xmalloc(xmul(x->ndense + 1, sizeof(uint32_t)));
 	b.queued = xcalloc(x->ndense + 1, 1);
 	unit_rows_init(&b.old_rows, x->d->old->nunits);
@@ -1055,12 +1032,11 @@ static void run_batches(const struct diff_reach *x, struct hits *roots,
 		b.words = (b.n + 63) / 64;
 		batch_masks(x, &b);
 		propagate(x, &b);
-		collect(x, &b, roots, changes);
+		collect(x, &b, roots);
 	}
 	free(b.reached);
 	free(b.mask_of);
 	free(b.blocks);
-	free(b.changes);
 	free(b.ring);
 	free(b.queued);
 	unit_rows_free(&b.old_rows);
@@ -1113,15 +1089,6 @@ static void group_symbols(const struct diff_reach *x, uint32_t **start,
 	free(fill);
 }
 
-static uint8_t reach_of_dist(uint64_t dist)
-{
-	uint64_t pointers = dist >> 32;
-
-	return pointers == 0   ? REACH_BY_VALUE
-	       : pointers == 1 ? REACH_ONE_POINTER
-			       : REACH_FURTHER;
-}
-
 /* Each root's exports, nearest first, from the groups that reach it. */
 static void root_lists(const struct diff_reach *x, struct hits *h,
 		       const struct near_finder *nf, const uint32_t *near_start,
@@ -1156,7 +1123,7 @@ static void root_lists(const struct diff_reach *x, struct hits *h,
 		lists[r].reach = xmalloc(n + 1);
 		for (k = 0; k < n; k++) {
 			lists[r].symbols[k] = ranked[k].symbol;
-			lists[r].reach[k] = reach_of_dist(ranked[k].dist);
+			lists[r].reach[k] = diff_reach_of(ranked[k].dist);
 		}
 	}
 	free(ranked);
@@ -1164,52 +1131,10 @@ static void root_lists(const struct diff_reach *x, struct hits *h,
 	free(gsyms);
 }
 
-/* Each export's view changes, from its group's. */
-static void view_changes(const struct diff_reach *x, struct hits *h)
-{
-	struct kabi_diff *d = x->d;
-	uint32_t *gstart, *gsyms, *count, *fill;
-	size_t i, k, g;
-
-	if (!h->n)
-		return;
-	group_symbols(x, &gstart, &gsyms);
-	array_sort(h->v, h->n, sizeof(*h->v), compare_hits);
-	count = xcalloc(d->nsymbols + 1, sizeof(uint32_t));
-	for (i = 0; i < h->n; i++)
-		for (g = h->v[i].group, k = gstart[g]; k < gstart[g + 1]; k++)
-			count[gsyms[k]]++;
-	for (i = 0; i < d->nsymbols; i++) {
-		d->symbols[i].first_view_change = (uint32_t)d->nview_changes;
-		d->symbols[i].nview_changes = count[i];
-		d->nview_changes += count[i];
-	}
-	d->view_changes =
-	    xmalloc(xmul(d->nview_changes + 1, sizeof(*d->view_changes)));
-	fill = count;
-	for (i = 0; i < d->nsymbols; i++)
-		fill[i] = d->symbols[i].first_view_change;
-	/* by pair, as the hits are sorted */
-	for (i = 0; i < h->n; i++)
-		for (g = h->v[i].group, k = gstart[g]; k < gstart[g + 1]; k++) {
-			uint32_t s = gsyms[k], pair = h->v[i].what;
-			struct view_change *vc = &d->view_changes[fill[s]++];
-
-			vc->pair = pair;
-			vc->now_defined =
-			    unit_opaque(&x->old_tags, d->old,
-					d->views[d->symbols[s].view].old_unit,
-					&x->old_pass[pair]);
-		}
-	free(count);
-	free(gstart);
-	free(gsyms);
-}
-
 void diff_reach_visible(struct kabi_diff *d, struct root_list *lists)
 {
 	struct diff_reach *x = xcalloc(1, sizeof(*x));
-	struct hits roots = {0}, changes = {0};
+	struct hits roots = {0};
 	struct near_finder nf = {0};
 	uint32_t *near_start;
 	size_t r, i;
@@ -1228,12 +1153,10 @@ void diff_reach_visible(struct kabi_diff *d, struct root_list *lists)
 	for (r = 0; r < d->nroots; r++)
 		for (i = 0; i < d->roots[r].nvariants; i++)
 			x->cause_of[d->roots[r].variants[i]] = (uint32_t)r;
-	run_batches(x, &roots, &changes);
+	run_batches(x, &roots);
 	find_near(x, &nf, &near_start);
 	root_lists(x, &roots, &nf, near_start, lists);
-	view_changes(x, &changes);
 	free(roots.v);
-	free(changes.v);
 	free(nf.v);
 	free(near_start);
 }

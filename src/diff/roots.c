@@ -240,8 +240,8 @@ struct diff_paths {
 	struct forward *forward; /* walks as an export's unit sees (reach.c) */
 };
 
-/* What a step back into pair p costs. */
-static uint64_t step_cost(const struct kabi_diff *d, size_t p)
+/* Pointers counted apart, so "by value" and "one pointer" stay exact. */
+uint64_t diff_step_cost(const struct kabi_diff *d, size_t p)
 {
 	return model_type(d->old, d->pairs[p].old_type)->kind == KABI_POINTER
 		   ? 1 + (UINT64_C(1) << 32)
@@ -256,7 +256,7 @@ static void build_reverse(const struct kabi_diff *d, struct diff_reverse *r)
 	size_t p, e;
 
 	for (p = 0; p < d->npairs; p++)
-		cost[p] = step_cost(d, p);
+		cost[p] = diff_step_cost(d, p);
 	r->start = xcalloc(d->npairs + 2, sizeof(uint32_t));
 	for (p = 0; p < d->npairs; p++)
 		for (e = d->pairs[p].first_edge;
@@ -480,7 +480,8 @@ const char *reach_kind_name(enum reach_kind kind)
 	return (unsigned)kind < REACH_KINDS ? names[kind] : "?";
 }
 
-static uint8_t reach_of(uint64_t distance)
+/* A distance from diff_step_cost sums back to its kind of reach. */
+uint8_t diff_reach_of(uint64_t distance)
 {
 	uint64_t pointers = distance >> 32;
 
@@ -529,7 +530,7 @@ static void find_root(const struct root_finder *f, struct walk *w,
 	root->reach = xmalloc(root->nsymbols + 1);
 	for (i = 0; i < root->nsymbols; i++) {
 		root->symbols[i] = ranked[i].symbol;
-		root->reach[i] = reach_of(ranked[i].distance);
+		root->reach[i] = diff_reach_of(ranked[i].distance);
 	}
 	free(ranked);
 }
@@ -733,8 +734,7 @@ static int compare_u32(const void *a, const void *b)
  * Which list each root shows: the exports that reach it as their units
  * see the types, unless the comparison follows every pointer; the other
  * is kept as a count and a sorted list. Each export a shown list holds
- * is changed by a type (breaking if the cause is); one reached only
- * through every pointer is changed beyond its units' view.
+ * is changed by a type (breaking if the cause is).
  */
 static void choose_lists(struct kabi_diff *d, struct root_list *visible)
 {
@@ -767,14 +767,6 @@ static void choose_lists(struct kabi_diff *d, struct root_list *visible)
 				s->severity = BREAKING;
 		}
 	}
-	for (r = 0; !d->transitive && r < d->nroots; r++)
-		for (k = 0; k < d->roots[r].nother; k++) {
-			struct symbol_change *s =
-			    &d->symbols[d->roots[r].other[k]];
-
-			if (!(s->flags & SYMCHANGE_TYPE))
-				s->flags |= SYMCHANGE_BEYOND;
-		}
 }
 
 void diff_roots(struct kabi_diff *d, unsigned threads)

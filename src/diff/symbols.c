@@ -202,3 +202,13 @@ const char *diff_symbol_name(const struct kabi_diff *d,
 		return sym_str(d->new, s->new_symbol, false);
 	return sym_str(d->old, s->old_symbol, false);
 }
+
+bool diff_crc_changed(const struct kabi_diff *d, const struct symbol_change *s)
+{
+	uint32_t k;
+
+	for (k = 0; k < s->nitems; k++)
+		if (d->items[s->first_item + k].kind == CHANGE_CRC_CHANGED)
+			return true;
+	return false;
+}

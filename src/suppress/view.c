@@ -503,17 +503,6 @@ static void settle_symbols(struct diff_view *v, const bool *subtype_hidden)
 				v->symbol_severity[i] = BREAKING;
 }
 
-static bool has_crc_change(const struct kabi_diff *d, size_t symbol)
-{
-	const struct symbol_change *s = &d->symbols[symbol];
-	uint32_t k;
-
-	for (k = 0; k < s->nitems; k++)
-		if (d->items[s->first_item + k].kind == CHANGE_CRC_CHANGED)
-			return true;
-	return false;
-}
-
 /*
  * CRCs out of sight: each counted once, and an export that had nothing
  * else to show counts as hidden by --ignore-crc.
@@ -523,7 +512,8 @@ static void count_ignored_crcs(struct diff_view *v)
 	size_t i;
 
 	for (i = 0; i < v->d->nsymbols; i++) {
-		if (v->symbol_rule[i] != SHOWN || !has_crc_change(v->d, i))
+		if (v->symbol_rule[i] != SHOWN ||
+		    !diff_crc_changed(v->d, &v->d->symbols[i]))
 			continue;
 		v->ignored_crcs++;
 		if (!view_symbol_shown(v, i))
