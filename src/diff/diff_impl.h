@@ -97,7 +97,8 @@ struct root_list {
  * one per d->roots) and the exports' views (d->views); the walks' state
  * stays in d->reach.
  */
-void diff_reach_visible(struct kabi_diff *d, struct root_list *lists);
+void diff_reach_visible(struct kabi_diff *d, unsigned threads,
+			struct root_list *lists);
 void diff_reach_free(struct kabi_diff *d);
 /*
  * The shortest path from an export to a root cause as the export's unit

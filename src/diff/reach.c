@@ -23,6 +23,7 @@
 
 #include "diff_impl.h"
 #include "../util/hashmap.h"
+#include "../util/parallel.h"
 #include "../util/sort.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
@@ -653,12 +654,17 @@ static void carry(const struct diff_reach *x, struct batch *b, uint32_t p,
 {
 	uint64_t out[WORDS];
 	const uint64_t *from = row(b->reached, p);
+	uint64_t any = 0;
 	uint32_t m = b->mask_of[p], e;
 	size_t w;
 
-	for (w = 0; w < b->words; w++)
+	for (w = 0; w < b->words; w++) {
 		out[w] =
 		    m == KABI_NONE ? from[w] : from[w] & ~row(b->blocks, m)[w];
+		any |= out[w];
+	}
+	if (!any)
+		return; /* most pairs lead to no group of this batch */
 	for (e = x->edge_start[p]; e < x->edge_start[p + 1]; e++) {
 		uint32_t q = x->edge_to[e];
 		uint64_t *to = row(b->reached, q), grew = 0;
@@ -1009,38 +1015,96 @@ static void unit_rows_free(struct unit_rows *r)
 	free(r->groups);
 }
 
-static void run_batches(const struct diff_reach *x, struct hits *roots)
+static struct batch *batch_new(const struct diff_reach *x)
 {
-	struct batch b = {0};
+	struct batch *b = xcalloc(1, sizeof(*b));
 	size_t p;
 
-	b.reached = xmalloc(xmul(x->ndense + 1, WORDS * sizeof(uint64_t)));
-	b.mask_of = xmalloc(xmul(x->ndense + 1, sizeof(uint32_t)));
+	b->reached = xmalloc(xmul(x->ndense + 1, WORDS * sizeof(uint64_t)));
+	b->mask_of = xmalloc(xmul(x->ndense + 1, sizeof(uint32_t)));
 	for (p = 0; p < x->ndense; p++)
-		b.mask_of[p] = could_block(x, x->pairs[p])
-				   ? (uint32_t)b.nmasks++
-				   : KABI_NONE;
-	b.blocks = xmalloc(xmul(b.nmasks + 1, WORDS * sizeof(uint64_t)));
-	b.ring = xmalloc(xmul(x->ndense + 1, sizeof(uint32_t)));
-	b.queued = xcalloc(x->ndense + 1, 1);
-	unit_rows_init(&b.old_rows, x->d->old->nunits);
-	unit_rows_init(&b.new_rows, x->d->new->nunits);
-	for (b.first = 0; b.first < x->ngroups; b.first += GROUPS_AT_ONCE) {
-		b.n = x->ngroups - b.first < GROUPS_AT_ONCE
-			  ? x->ngroups - b.first
-			  : GROUPS_AT_ONCE;
-		b.words = (b.n + 63) / 64;
-		batch_masks(x, &b);
-		propagate(x, &b);
-		collect(x, &b, roots);
-	}
-	free(b.reached);
-	free(b.mask_of);
-	free(b.blocks);
-	free(b.ring);
-	free(b.queued);
-	unit_rows_free(&b.old_rows);
-	unit_rows_free(&b.new_rows);
+		b->mask_of[p] = could_block(x, x->pairs[p])
+				    ? (uint32_t)b->nmasks++
+				    : KABI_NONE;
+	b->blocks = xmalloc(xmul(b->nmasks + 1, WORDS * sizeof(uint64_t)));
+	b->ring = xmalloc(xmul(x->ndense + 1, sizeof(uint32_t)));
+	b->queued = xcalloc(x->ndense + 1, 1);
+	unit_rows_init(&b->old_rows, x->d->old->nunits);
+	unit_rows_init(&b->new_rows, x->d->new->nunits);
+	return b;
+}
+
+static void batch_free(struct batch *b)
+{
+	if (!b)
+		return;
+	free(b->reached);
+	free(b->mask_of);
+	free(b->blocks);
+	free(b->ring);
+	free(b->queued);
+	unit_rows_free(&b->old_rows);
+	unit_rows_free(&b->new_rows);
+	free(b);
+}
+
+/* The batches on the threads: each thread its own batch's rows. */
+struct batch_run {
+	const struct diff_reach *x;
+	struct batch **per_thread;
+	struct hits *roots;
+};
+
+static void *run_batch(size_t index, unsigned thread, void *ctx)
+{
+	struct batch_run *run = ctx;
+	const struct diff_reach *x = run->x;
+	struct hits *found = xcalloc(1, sizeof(*found));
+	struct batch *b;
+
+	if (!run->per_thread[thread])
+		run->per_thread[thread] = batch_new(x);
+	b = run->per_thread[thread];
+	b->first = index * GROUPS_AT_ONCE;
+	b->n = x->ngroups - b->first < GROUPS_AT_ONCE ? x->ngroups - b->first
+						      : GROUPS_AT_ONCE;
+	b->words = (b->n + 63) / 64;
+	batch_masks(x, b);
+	propagate(x, b);
+	collect(x, b, found);
+	return found;
+}
+
+static void keep_batch(size_t index, void *result, void *ctx)
+{
+	struct batch_run *run = ctx;
+	struct hits *found = result, *roots = run->roots;
+
+	(void)index;
+	ALLOC_GROW(roots->v, roots->n + found->n, roots->alloc);
+	if (found->n)
+		memcpy(roots->v + roots->n, found->v,
+		       found->n * sizeof(*found->v));
+	roots->n += found->n;
+	free(found->v);
+	free(found);
+}
+
+static void run_batches(const struct diff_reach *x, unsigned threads,
+			struct hits *roots)
+{
+	size_t nbatches = (x->ngroups + GROUPS_AT_ONCE - 1) / GROUPS_AT_ONCE;
+	struct batch_run run = {.x = x, .roots = roots};
+	unsigned t;
+
+	if (threads < 1)
+		threads = 1;
+	run.per_thread = xcalloc(threads, sizeof(*run.per_thread));
+	parallel_ordered(nbatches, threads, 2 * (size_t)threads, run_batch,
+			 keep_batch, &run);
+	for (t = 0; t < threads; t++)
+		batch_free(run.per_thread[t]);
+	free(run.per_thread);
 }
 
 static int compare_hits(const void *a, const void *b)
@@ -1131,7 +1195,19 @@ static void root_lists(const struct diff_reach *x, struct hits *h,
 	free(gsyms);
 }
 
-void diff_reach_visible(struct kabi_diff *d, struct root_list *lists)
+/* Both sides' tags, one side a job. */
+static void build_side_tags(size_t side, void *ctx)
+{
+	struct diff_reach *x = ctx;
+
+	if (side == 0)
+		side_tags_build(&x->old_tags, x->d->old, x->d, true);
+	else
+		side_tags_build(&x->new_tags, x->d->new, x->d, false);
+}
+
+void diff_reach_visible(struct kabi_diff *d, unsigned threads,
+			struct root_list *lists)
 {
 	struct diff_reach *x = xcalloc(1, sizeof(*x));
 	struct hits roots = {0};
@@ -1142,8 +1218,7 @@ void diff_reach_visible(struct kabi_diff *d, struct root_list *lists)
 	x->d = d;
 	d->reach = x;
 	build_views(d);
-	side_tags_build(&x->old_tags, d->old, d, true);
-	side_tags_build(&x->new_tags, d->new, d, false);
+	parallel_run(2, threads, build_side_tags, x);
 	build_passes(x);
 	build_graph(x);
 	build_sccs(x);
@@ -1153,7 +1228,7 @@ void diff_reach_visible(struct kabi_diff *d, struct root_list *lists)
 	for (r = 0; r < d->nroots; r++)
 		for (i = 0; i < d->roots[r].nvariants; i++)
 			x->cause_of[d->roots[r].variants[i]] = (uint32_t)r;
-	run_batches(x, &roots);
+	run_batches(x, threads, &roots);
 	find_near(x, &nf, &near_start);
 	root_lists(x, &roots, &nf, near_start, lists);
 	free(roots.v);

@@ -164,31 +164,6 @@ static void take_batch(struct walk *w, struct queue *q, uint64_t dist)
 	}
 }
 
-static int compare_pairs(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* Most batches hold a few pairs: sorted in place, without a call each. */
-static void sort_pairs(uint32_t *v, size_t n)
-{
-	size_t i, j;
-
-	if (n > 32) {
-		array_sort(v, n, sizeof(*v), compare_pairs);
-		return;
-	}
-	for (i = 1; i < n; i++) {
-		uint32_t x = v[i];
-
-		for (j = i; j && v[j - 1] > x; j--)
-			v[j] = v[j - 1];
-		v[j] = x;
-	}
-}
-
 /* The next batch: every pair waiting at the least distance; false: none. */
 static bool next_batch(struct walk *w)
 {
@@ -204,7 +179,7 @@ static bool next_batch(struct walk *w)
 			w->batch_n = w->batch_done = 0;
 			take_batch(w, w->carried, dist);
 			take_batch(w, w->fresh, dist);
-			sort_pairs(w->batch, w->batch_n);
+			sort_u32(w->batch, w->batch_n);
 			return true;
 		}
 		if (w->next->head == w->next->n)
@@ -723,13 +698,6 @@ static void classify(struct kabi_diff *d)
 	}
 }
 
-static int compare_u32(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 /*
  * Which list each root shows: the exports that reach it as their units
  * see the types, unless the comparison follows every pointer; the other
@@ -757,8 +725,7 @@ static void choose_lists(struct kabi_diff *d, struct root_list *visible)
 			root->nsymbols = v->n;
 			root->beyond = !v->n;
 		}
-		array_sort(root->other, root->nother, sizeof(uint32_t),
-			   compare_u32);
+		sort_u32(root->other, root->nother);
 		for (k = 0; k < root->nsymbols; k++) {
 			struct symbol_change *s = &d->symbols[root->symbols[k]];
 
@@ -788,7 +755,7 @@ void diff_roots(struct kabi_diff *d, unsigned threads)
 	free(causes.start);
 	free(causes.pairs);
 	visible = xcalloc(d->nroots + 1, sizeof(*visible));
-	diff_reach_visible(d, visible);
+	diff_reach_visible(d, threads, visible);
 	choose_lists(d, visible);
 	free(visible);
 	array_sort_r(d->roots, d->nroots, sizeof(*d->roots), compare_roots, d);
