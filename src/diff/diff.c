@@ -63,6 +63,9 @@ void diff_free(struct kabi_diff *d)
 	free(d->views);
 	free(d->pairs);
 	free(d->items);
+	for (i = 0; i < d->ntexts; i++)
+		free(d->texts[i]);
+	free(d->texts);
 	free(d->edges);
 	free(d->symbols);
 	type_names_free(&d->old_names);

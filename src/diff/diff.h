@@ -55,6 +55,8 @@ enum severity { COMPATIBLE, BREAKING };
 	  "now described by debug information")                                \
 	C(TYPE_REPLACED, "type-replaced", BREAKING,                            \
 	  "type replaced by another")                                          \
+	C(SAME_LAYOUT, "retyped-same-layout", COMPATIBLE,                      \
+	  "type replaced by one made of the same scalars at the same offsets") \
 	C(SAME_UNDERLYING, "same-underlying-type", COMPATIBLE,                 \
 	  "spelled differently, same type underneath")                         \
 	C(QUALIFIER_CHANGED, "qualifier-changed", COMPATIBLE,                  \
@@ -69,6 +71,17 @@ enum severity { COMPATIBLE, BREAKING };
 	C(MEMBER_REMOVED, "member-removed", BREAKING, "member removed")        \
 	C(MEMBER_MOVED, "member-moved", BREAKING, "member moved")              \
 	C(MEMBER_RENAMED, "member-renamed", COMPATIBLE, "member renamed")      \
+	C(RESERVED_USED, "reserved-slot-used", COMPATIBLE,                     \
+	  "a reserved member's place taken by members that fit it")            \
+	C(MEMBER_REPLACED, "member-replaced-in-place", COMPATIBLE,             \
+	  "a member replaced the kABI way (a union keeping the original) by "  \
+	  "members that fit its place")                                        \
+	C(REPLACEMENT_TOO_BIG, "replacement-too-big", BREAKING,                \
+	  "a reserved or replaced member's place taken by members larger "     \
+	  "than it")                                                           \
+	C(REPLACEMENT_MISPLACED, "replacement-misaligned", BREAKING,           \
+	  "a reserved or replaced member's place taken by members more "       \
+	  "aligned than it: the union holding them moved")                     \
 	C(BITFIELD_CHANGED, "bitfield-changed", BREAKING,                      \
 	  "bitfield width changed")                                            \
 	C(ENUMERATOR_ADDED, "enumerator-added", COMPATIBLE,                    \
@@ -322,6 +335,9 @@ struct kabi_diff {
 	size_t npairs, pairs_alloc;
 	struct change_item *items;
 	size_t nitems, items_alloc;
+	/* names an item lists that neither model spells: "'lo', 'hi'" */
+	char **texts;
+	size_t ntexts, texts_alloc;
 	struct pair_edge *edges;
 	size_t nedges, edges_alloc;
 	struct symbol_change *symbols; /* sorted by name, then module */

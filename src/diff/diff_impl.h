@@ -86,6 +86,32 @@ void diff_free_reverse(struct kabi_diff *d);
 uint64_t diff_step_cost(const struct kabi_diff *d, size_t p);
 uint8_t diff_reach_of(uint64_t distance);
 
+/*
+ * The kABI-preservation idioms (idioms.c). A member name the macros
+ * reserve a slot with (rh_reserved1, android_kabi_reserved1,
+ * __kabi_reserved1, suse_kabi_padding...), or one gendwarfksyms'
+ * KABI_IGNORE marks as not part of the ABI.
+ */
+bool idiom_reserved_name(const char *name);
+bool idiom_ignored_name(const char *name);
+/* An anonymous member of no size and no members: a macro's size check. */
+bool idiom_empty_member(const struct kabi_model *m,
+			const struct kabi_member *mb);
+/*
+ * In a union that replaces members the kABI way, which of its members
+ * hides the originals (a struct); KABI_NONE: not such a union.
+ */
+uint32_t idiom_hiding_member(const struct kabi_model *m,
+			     const struct kabi_type *u);
+const struct kabi_type *idiom_hidden(const struct kabi_model *m,
+				     const struct kabi_type *u, uint32_t hide);
+/*
+ * Two types made of the same scalars at the same offsets (int and
+ * struct { int counter; }): code built for either reads the same bytes.
+ */
+bool idiom_same_layout(const struct kabi_diff *d, uint32_t old_type,
+		       uint32_t new_type);
+
 /* The exports one root cause reaches, nearest first, and how. */
 struct root_list {
 	uint32_t *symbols;

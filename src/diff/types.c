@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "diff_impl.h"
+#include "../util/strbuf.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
@@ -261,7 +262,9 @@ void differ_child(struct differ *df, enum change_place place, const char *name,
 		return;
 	}
 	if (!alike(d, old_type, new_type, &l)) {
-		kind = CHANGE_TYPE_REPLACED;
+		kind = idiom_same_layout(d, old_type, new_type)
+			   ? CHANGE_SAME_LAYOUT
+			   : CHANGE_TYPE_REPLACED;
 	} else {
 		kind = l.bounds	    ? CHANGE_ARRAY_COUNT
 		       : l.typedefs ? CHANGE_SAME_UNDERLYING
@@ -289,11 +292,21 @@ struct visible_member {
 	uint64_t offset; /* bits, from the outermost aggregate */
 	uint32_t bit_size;
 	uint32_t type;
+	uint32_t
+	    slot; /* the kABI union it is in (visible.slots), or KABI_NONE */
+};
+
+/* A union that replaces members the kABI way (idioms.c): where it is. */
+struct visible_slot {
+	uint64_t offset; /* bits */
+	const struct kabi_type *u, *hidden;
 };
 
 struct visible {
 	struct visible_member *v;
 	size_t n, alloc;
+	struct visible_slot *slots;
+	size_t nslots, slots_alloc;
 };
 
 static uint32_t strip_typedefs(const struct kabi_model *m, uint32_t id)
@@ -310,7 +323,36 @@ static uint32_t strip_typedefs(const struct kabi_model *m, uint32_t id)
 
 static void collect_visible(const struct kabi_model *m,
 			    const struct kabi_type *t, uint64_t base,
-			    unsigned depth, struct visible *out)
+			    unsigned depth, uint32_t slot, struct visible *out);
+
+/*
+ * The new members of a kABI union, each marked with the slot; the struct
+ * hiding the originals and the empty size check are not members C code
+ * names, and no report shows them.
+ */
+static void collect_slot(const struct kabi_model *m, const struct kabi_type *u,
+			 uint32_t hide, uint64_t base, unsigned depth,
+			 struct visible *out)
+{
+	uint32_t slot = (uint32_t)out->nslots, i;
+	struct kabi_type only = *u;
+
+	ALLOC_GROW(out->slots, out->nslots + 1, out->slots_alloc);
+	out->slots[out->nslots].offset = base;
+	out->slots[out->nslots].u = u;
+	out->slots[out->nslots++].hidden = idiom_hidden(m, u, hide);
+	for (i = 0; i < u->count; i++) {
+		if (i == hide || idiom_empty_member(m, &kabi_members(m, u)[i]))
+			continue;
+		only.first = u->first + i;
+		only.count = 1;
+		collect_visible(m, &only, base, depth, slot, out);
+	}
+}
+
+static void collect_visible(const struct kabi_model *m,
+			    const struct kabi_type *t, uint64_t base,
+			    unsigned depth, uint32_t slot, struct visible *out)
 {
 	uint32_t i;
 
@@ -319,22 +361,33 @@ static void collect_visible(const struct kabi_model *m,
 		const struct kabi_type *mt =
 		    model_type(m, strip_typedefs(m, mb->type));
 		struct visible_member *vm;
+		uint32_t hide;
 
 		if (!mb->name) {
 			/* an anonymous struct or union: its members are ours */
-			if ((mt->kind == KABI_STRUCT ||
-			     mt->kind == KABI_UNION) &&
-			    depth < 8)
+			if ((mt->kind != KABI_STRUCT &&
+			     mt->kind != KABI_UNION) ||
+			    depth >= 8)
+				continue; /* else padding, as "int : 3" */
+			hide = slot == KABI_NONE ? idiom_hiding_member(m, mt)
+						 : KABI_NONE;
+			if (hide != KABI_NONE)
+				collect_slot(m, mt, hide, base + mb->offset,
+					     depth + 1, out);
+			else
 				collect_visible(m, mt, base + mb->offset,
-						depth + 1, out);
-			continue; /* else padding, as "int : 3" */
+						depth + 1, slot, out);
+			continue;
 		}
+		if (idiom_ignored_name(model_str(m, mb->name)))
+			continue; /* KABI_IGNORE: not part of the ABI */
 		ALLOC_GROW(out->v, out->n + 1, out->alloc);
 		vm = &out->v[out->n++];
 		vm->name = model_str(m, mb->name);
 		vm->offset = base + mb->offset;
 		vm->bit_size = mb->bit_size;
 		vm->type = mb->type;
+		vm->slot = slot;
 	}
 }
 
@@ -408,6 +461,158 @@ static void relax_flexible_array(struct differ *df, const struct visible *ov,
 	it->kind = CHANGE_FLEX_ARRAY;
 }
 
+/* An old member a kABI idiom accounts for: not matched, not removed. */
+#define CLAIMED (KABI_NONE - 1)
+#define RENAMED "__kabi_renamed"
+
+/* "'lo', 'hi'": the new members of a slot, kept with the diff. */
+static const char *slot_names(struct differ *df, const struct visible *nv,
+			      uint32_t slot, uint64_t from, uint64_t to)
+{
+	struct kabi_diff *d = df->d;
+	struct strbuf sb = STRBUF_INIT;
+	size_t j;
+
+	for (j = 0; j < nv->n; j++)
+		if (slot != KABI_NONE
+			? nv->v[j].slot == slot
+			: nv->v[j].slot == KABI_NONE &&
+			      nv->v[j].offset >= from && nv->v[j].offset < to)
+			strbuf_addf(&sb, "%s'%s'", sb.len ? ", " : "",
+				    nv->v[j].name);
+	ALLOC_GROW(d->texts, d->ntexts + 1, d->texts_alloc);
+	d->texts[d->ntexts++] = strbuf_detach(&sb);
+	return d->texts[d->ntexts - 1];
+}
+
+static void slot_item(struct differ *df, enum change_kind kind,
+		      const char *name, const char *holds, uint64_t old_value,
+		      uint64_t new_value)
+{
+	differ_values(df, kind, PLACE_MEMBER, name, old_value, new_value);
+	df->items[df->nitems - 1].new_name = holds;
+}
+
+static uint32_t find_plain(const struct visible *ov, const char *name,
+			   const uint32_t *match)
+{
+	size_t i;
+
+	for (i = 0; i < ov->n; i++)
+		if (match[i] == KABI_NONE && ov->v[i].slot == KABI_NONE &&
+		    !strcmp(ov->v[i].name, name))
+			return (uint32_t)i;
+	return KABI_NONE;
+}
+
+/*
+ * A kABI union of NEW whose hidden originals are plain members of OLD:
+ * one change, the originals' place now holding the union's members. It
+ * fits when the union is where the originals were and no larger.
+ */
+static void take_slot(struct differ *df, const struct visible *ov,
+		      const struct visible *nv, uint32_t slot, uint32_t *match,
+		      uint8_t *taken)
+{
+	const struct kabi_model *m = df->d->new;
+	const struct visible_slot *sl = &nv->slots[slot];
+	uint32_t found[16], i, nfound = sl->hidden->count;
+	bool reserved = true, placed = true;
+	const char *holds;
+	size_t j;
+
+	if (!nfound || nfound > 16)
+		return;
+	for (i = 0; i < nfound; i++) {
+		const struct kabi_member *h = &kabi_members(m, sl->hidden)[i];
+		const char *name = model_str(m, h->name);
+
+		/* gendwarfksyms' KABI_REPLACE keeps 'count' as
+		 * '__kabi_renamedcount' */
+		bool renamed =
+		    h->name && !strncmp(name, RENAMED, strlen(RENAMED));
+
+		found[i] = !h->name ? KABI_NONE
+			   : renamed
+			       ? find_plain(ov, name + strlen(RENAMED), match)
+			       : find_plain(ov, name, match);
+		if (found[i] == KABI_NONE)
+			return; /* the originals are not OLD's: nothing taken */
+		reserved &= !renamed && idiom_reserved_name(name);
+		placed &= ov->v[found[i]].offset == sl->offset + h->offset;
+	}
+	for (i = 0; i < nfound; i++)
+		match[found[i]] = CLAIMED;
+	for (j = 0; j < nv->n; j++)
+		if (nv->v[j].slot == slot)
+			taken[j] = 1;
+	holds = slot_names(df, nv, slot, 0, 0);
+	if (!placed)
+		slot_item(df, CHANGE_REPLACEMENT_MISPLACED,
+			  ov->v[found[0]].name, holds, ov->v[found[0]].offset,
+			  sl->offset);
+	else if (sl->u->size > sl->hidden->size)
+		slot_item(df, CHANGE_REPLACEMENT_TOO_BIG, ov->v[found[0]].name,
+			  holds, sl->hidden->size, sl->u->size);
+	else
+		slot_item(
+		    df,
+		    reserved ? CHANGE_RESERVED_USED : CHANGE_MEMBER_REPLACED,
+		    ov->v[found[0]].name, holds, sl->hidden->size, sl->u->size);
+}
+
+static uint64_t bytes_of(const struct kabi_model *m, uint32_t id)
+{
+	const struct kabi_type *t = model_type(m, strip_typedefs(m, id));
+
+	if (t->kind == KABI_ARRAY)
+		return t->elements *
+		       model_type(m, strip_typedefs(m, t->target))->size;
+	return t->size;
+}
+
+/*
+ * A reserved member of OLD (suse_kabi_padding, rh_reserved1) whose place
+ * NEW members fill with no union, as #ifndef __GENKSYMS__ does.
+ */
+static void fill_reserved(struct differ *df, const struct visible *ov, size_t i,
+			  const struct visible *nv, uint32_t *match,
+			  uint8_t *taken)
+{
+	const struct visible_member *om = &ov->v[i];
+	uint64_t from = om->offset,
+		 to = from + 8 * bytes_of(df->d->old, om->type), end = from;
+	size_t j, n = 0;
+
+	if (om->slot != KABI_NONE || om->bit_size ||
+	    !idiom_reserved_name(om->name))
+		return;
+	for (j = 0; j < nv->n; j++) {
+		const struct visible_member *nm = &nv->v[j];
+		uint64_t nend;
+
+		if (taken[j] || nm->slot != KABI_NONE || nm->offset < from ||
+		    nm->offset >= to)
+			continue;
+		nend = nm->offset + (nm->bit_size
+					 ? nm->bit_size
+					 : 8 * bytes_of(df->d->new, nm->type));
+		end = nend > end ? nend : end;
+		n++;
+	}
+	if (!n)
+		return;
+	for (j = 0; j < nv->n; j++)
+		if (!taken[j] && nv->v[j].slot == KABI_NONE &&
+		    nv->v[j].offset >= from && nv->v[j].offset < to)
+			taken[j] = 1;
+	match[i] = CLAIMED;
+	slot_item(df,
+		  end <= to ? CHANGE_RESERVED_USED : CHANGE_REPLACEMENT_TOO_BIG,
+		  om->name, slot_names(df, nv, KABI_NONE, from, to),
+		  (to - from) / 8, (end - from + 7) / 8);
+}
+
 static void compare_members(struct differ *df, const struct kabi_type *o,
 			    const struct kabi_type *n)
 {
@@ -417,18 +622,29 @@ static void compare_members(struct differ *df, const struct kabi_type *o,
 	uint32_t *match;
 	size_t i, j;
 
-	collect_visible(d->old, o, 0, 0, &ov);
-	collect_visible(d->new, n, 0, 0, &nv);
+	collect_visible(d->old, o, 0, 0, KABI_NONE, &ov);
+	collect_visible(d->new, n, 0, 0, KABI_NONE, &nv);
 	taken = xcalloc(nv.n + 1, 1);
 	match = xcalloc(ov.n + 1, sizeof(uint32_t));
+	for (i = 0; i < ov.n; i++)
+		match[i] = KABI_NONE;
+	for (j = 0; j < nv.nslots; j++)
+		take_slot(df, &ov, &nv, (uint32_t)j, match, taken);
 	for (i = 0; i < ov.n; i++) {
+		if (match[i] == CLAIMED)
+			continue;
 		match[i] = find_visible(&nv, ov.v[i].name, taken);
 		if (match[i] != KABI_NONE)
 			taken[match[i]] = 1;
 	}
+	for (i = 0; i < ov.n; i++)
+		if (match[i] == KABI_NONE)
+			fill_reserved(df, &ov, i, &nv, match, taken);
 	for (i = 0; i < ov.n; i++) {
 		const struct visible_member *om = &ov.v[i];
 
+		if (match[i] == CLAIMED)
+			continue;
 		if (match[i] != KABI_NONE) {
 			compare_member(df, om, &nv.v[match[i]]);
 			relax_flexible_array(df, &ov, i, &nv, match[i],
@@ -458,6 +674,8 @@ static void compare_members(struct differ *df, const struct kabi_type *o,
 	free(match);
 	free(ov.v);
 	free(nv.v);
+	free(ov.slots);
+	free(nv.slots);
 }
 
 static void compare_aggregate(struct differ *df, const struct kabi_type *o,

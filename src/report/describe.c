@@ -424,7 +424,10 @@ static void add_base(struct strbuf *sb, const struct kabi_model *m,
 static void describe_member(struct strbuf *sb, const struct kabi_diff *d,
 			    const struct change_item *it)
 {
-	add_place(sb, it);
+	if (it->kind == CHANGE_RESERVED_USED)
+		strbuf_addf(sb, "reserved slot '%s'", it->name);
+	else
+		add_place(sb, it);
 	switch (it->kind) {
 	case CHANGE_MEMBER_ADDED:
 		strbuf_addf(sb, " (%s) added at ",
@@ -444,6 +447,29 @@ static void describe_member(struct strbuf *sb, const struct kabi_diff *d,
 		break;
 	case CHANGE_MEMBER_RENAMED:
 		strbuf_addf(sb, " renamed to '%s'", it->new_name);
+		break;
+	case CHANGE_RESERVED_USED:
+	case CHANGE_MEMBER_REPLACED:
+		strbuf_adds(sb, it->kind == CHANGE_RESERVED_USED
+				    ? " now holds "
+				    : " replaced in its place by ");
+		strbuf_addf(sb, "%s (%" PRIu64 " of its %" PRIu64 " byte%s)",
+			    it->new_name, it->new_value, it->old_value,
+			    it->old_value == 1 ? "" : "s");
+		break;
+	case CHANGE_REPLACEMENT_TOO_BIG:
+		strbuf_addf(sb,
+			    " cannot hold %s: %" PRIu64
+			    " bytes in a place of %" PRIu64,
+			    it->new_name, it->new_value, it->old_value);
+		break;
+	case CHANGE_REPLACEMENT_MISPLACED:
+		strbuf_addf(sb,
+			    " cannot hold %s: their alignment moves them from ",
+			    it->new_name);
+		add_offset(sb, it->old_value);
+		strbuf_adds(sb, " to ");
+		add_offset(sb, it->new_value);
 		break;
 	case CHANGE_BITFIELD_CHANGED:
 		if (!it->new_value)
@@ -475,10 +501,15 @@ void report_describe_item(struct strbuf *sb, const struct kabi_diff *d,
 	case CHANGE_MEMBER_REMOVED:
 	case CHANGE_MEMBER_MOVED:
 	case CHANGE_MEMBER_RENAMED:
+	case CHANGE_RESERVED_USED:
+	case CHANGE_MEMBER_REPLACED:
+	case CHANGE_REPLACEMENT_TOO_BIG:
+	case CHANGE_REPLACEMENT_MISPLACED:
 	case CHANGE_BITFIELD_CHANGED:
 		describe_member(sb, d, it);
 		return;
 	case CHANGE_TYPE_REPLACED:
+	case CHANGE_SAME_LAYOUT:
 	case CHANGE_QUALIFIER_CHANGED:
 	case CHANGE_SAME_UNDERLYING:
 	case CHANGE_ARRAY_COUNT:
@@ -489,6 +520,9 @@ void report_describe_item(struct strbuf *sb, const struct kabi_diff *d,
 			    new_spelling(d, it->new_type));
 		if (it->kind == CHANGE_QUALIFIER_CHANGED)
 			strbuf_adds(sb, " (qualifiers only)");
+		else if (it->kind == CHANGE_SAME_LAYOUT)
+			strbuf_adds(sb, " (the same scalars at the same "
+					"offsets)");
 		else if (it->kind == CHANGE_SAME_UNDERLYING)
 			strbuf_adds(sb, " (the same type underneath)");
 		else if (it->kind == CHANGE_ARRAY_COUNT)

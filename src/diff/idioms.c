@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The idioms distributions keep their kABI with, as the binaries carry
+ * them. Red Hat's rh_kabi.h, Android's android_kabi.h and the kernel's
+ * gendwarfksyms example kabi.h put a member's replacement in a union
+ * beside the original, which they hide in a struct of its own:
+ *
+ *	union {
+ *		struct kf_ops *ops;                    the new member(s)
+ *		struct { unsigned long rh_reserved1; } rh_kabi_hidden_20;
+ *		union { };                             a size check, empty
+ *	};
+ *
+ * The hiding struct is named __UNIQUE_ID_rh_kabi_hideN (RHEL 8),
+ * rh_kabi_hidden_LINE (RHEL 9), __UNIQUE_ID_android_kabi_hideN (older
+ * Android), or is anonymous (current Android, gendwarfksyms): then only
+ * its members' reserved names or the empty check union tell it apart
+ * from an ordinary union. SUSE takes its suse_kabi_padding, and others
+ * their reserved members, behind #ifndef __GENKSYMS__, with no union.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "diff_impl.h"
+#include "../util/xalloc.h"
+#include "../util/banned.h"
+
+static bool starts_with(const char *s, const char *prefix)
+{
+	return !strncmp(s, prefix, strlen(prefix));
+}
+
+bool idiom_reserved_name(const char *name)
+{
+	static const char *const prefixes[] = {
+	    "rh_reserved",	     /* RH_KABI_RESERVE, RH_KABI_DEPRECATE */
+	    "android_kabi_reserved", /* ANDROID_KABI_RESERVE */
+	    "__kabi_reserved",	     /* gendwarfksyms' KABI_RESERVE */
+	    "__kabi_renamed",	     /* gendwarfksyms' KABI_REPLACE */
+	    "kabi_reserved",	     /* openEuler, Deepin: KABI_RESERVE */
+	    "suse_kabi_padding",     /* SUSE */
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++)
+		if (starts_with(name, prefixes[i]))
+			return true;
+	return false;
+}
+
+bool idiom_ignored_name(const char *name)
+{
+	return starts_with(name, "__kabi_ignored"); /* KABI_IGNORE */
+}
+
+static bool hiding_name(const char *name)
+{
+	return strstr(name, "kabi_hide") ||
+	       starts_with(name, "rh_kabi_hidden_");
+}
+
+static const struct kabi_type *aggregate_of(const struct kabi_model *m,
+					    uint32_t id)
+{
+	const struct kabi_type *t = model_type(m, id);
+	unsigned guard;
+
+	for (guard = 0; guard < 16 && (t->kind == KABI_TYPEDEF ||
+				       kabi_kind_is_qualifier(t->kind));
+	     guard++)
+		t = model_type(m, t->target);
+	return t->kind == KABI_STRUCT || t->kind == KABI_UNION ? t : NULL;
+}
+
+bool idiom_empty_member(const struct kabi_model *m,
+			const struct kabi_member *mb)
+{
+	const struct kabi_type *t = aggregate_of(m, mb->type);
+
+	return !mb->name && t && t->size == 0 && t->count == 0;
+}
+
+/* An anonymous struct whose every member has a reserved name. */
+static bool reserved_struct(const struct kabi_model *m,
+			    const struct kabi_type *t)
+{
+	uint32_t i;
+
+	if (t->kind != KABI_STRUCT || !t->count)
+		return false;
+	for (i = 0; i < t->count; i++) {
+		const struct kabi_member *mb = &kabi_members(m, t)[i];
+
+		if (!mb->name || !idiom_reserved_name(model_str(m, mb->name)))
+			return false;
+	}
+	return true;
+}
+
+uint32_t idiom_hiding_member(const struct kabi_model *m,
+			     const struct kabi_type *u)
+{
+	uint32_t i, hide = KABI_NONE, checks = 0, others = 0;
+
+	if (u->kind != KABI_UNION)
+		return KABI_NONE;
+	for (i = 0; i < u->count; i++) {
+		const struct kabi_member *mb = &kabi_members(m, u)[i];
+		const struct kabi_type *t = aggregate_of(m, mb->type);
+
+		if (idiom_empty_member(m, mb))
+			checks++;
+		else if (hide == KABI_NONE && t && t->kind == KABI_STRUCT &&
+			 (mb->name ? hiding_name(model_str(m, mb->name))
+				   : reserved_struct(m, t)))
+			hide = i;
+		else
+			others++;
+	}
+	if (hide == KABI_NONE) {
+		/* an anonymous struct, its size checked: the last of them */
+		for (i = u->count; checks && i-- > 0;) {
+			const struct kabi_member *mb = &kabi_members(m, u)[i];
+			const struct kabi_type *t = aggregate_of(m, mb->type);
+
+			if (!mb->name && t && t->kind == KABI_STRUCT &&
+			    !idiom_empty_member(m, mb))
+				return others == 2 ? i : KABI_NONE;
+		}
+		return KABI_NONE;
+	}
+	return others ? hide : KABI_NONE;
+}
+
+const struct kabi_type *idiom_hidden(const struct kabi_model *m,
+				     const struct kabi_type *u, uint32_t hide)
+{
+	return aggregate_of(m, kabi_members(m, u)[hide].type);
+}
+
+/* --- a member retyped to a type of the same layout -------------------- */
+
+/*
+ * The scalars a type is made of, each at its offset: what a module built
+ * for either type reads and writes. An enum reads as an integer of its
+ * size; a pointer by what it points to.
+ */
+#define MAX_LEAVES 64
+
+struct leaf {
+	uint64_t offset; /* bits */
+	uint64_t size;	 /* bits */
+	uint32_t kind, encoding, type;
+};
+
+struct leaves {
+	const struct kabi_model *m;
+	struct leaf v[MAX_LEAVES];
+	size_t n;
+};
+
+static bool add_leaves(struct leaves *l, uint32_t id, uint64_t offset,
+		       uint32_t bit_size, unsigned depth)
+{
+	const struct kabi_model *m = l->m;
+	const struct kabi_type *t = model_type(m, id);
+	uint64_t i;
+
+	if (depth > 16)
+		return false;
+	switch (t->kind) {
+	case KABI_TYPEDEF:
+	case KABI_CONST:
+	case KABI_VOLATILE:
+	case KABI_RESTRICT:
+	case KABI_ATOMIC:
+		return add_leaves(l, t->target, offset, bit_size, depth + 1);
+	case KABI_STRUCT:
+	case KABI_UNION:
+		if (t->flags & KABI_TYPE_DECLARATION)
+			return false;
+		for (i = 0; i < t->count; i++) {
+			const struct kabi_member *mb = &kabi_members(m, t)[i];
+
+			if (!add_leaves(l, mb->type, offset + mb->offset,
+					mb->bit_size, depth + 1))
+				return false;
+		}
+		return true;
+	case KABI_ARRAY: {
+		const struct kabi_type *e = model_type(m, t->target);
+
+		if (!t->elements || (t->flags & KABI_TYPE_NO_COUNT) ||
+		    t->elements > MAX_LEAVES)
+			return false;
+		for (i = 0; i < t->elements; i++)
+			if (!add_leaves(l, t->target, offset + i * e->size * 8,
+					0, depth + 1))
+				return false;
+		return true;
+	}
+	case KABI_BASE:
+	case KABI_ENUM:
+	case KABI_POINTER:
+		if (l->n == MAX_LEAVES)
+			return false;
+		l->v[l->n].offset = offset;
+		l->v[l->n].size = bit_size ? bit_size : t->size * 8;
+		/* an enum of 4 bytes is read as the int of 4 bytes it holds */
+		l->v[l->n].kind = t->kind == KABI_ENUM ? KABI_BASE : t->kind;
+		l->v[l->n].encoding =
+		    t->kind == KABI_ENUM
+			? (t->flags & KABI_TYPE_SIGNED ? KABI_ENC_SIGNED
+						       : KABI_ENC_UNSIGNED)
+			: t->encoding;
+		l->v[l->n++].type = t->kind == KABI_POINTER ? t->target : id;
+		return true;
+	default:
+		return false;
+	}
+}
+
+bool idiom_same_layout(const struct kabi_diff *d, uint32_t old_type,
+		       uint32_t new_type)
+{
+	struct leaves *o = xcalloc(2, sizeof(*o)), *n = o + 1;
+	bool same;
+	size_t i;
+
+	o->m = d->old;
+	n->m = d->new;
+	same = add_leaves(o, old_type, 0, 0, 0) &&
+	       add_leaves(n, new_type, 0, 0, 0) && o->n == n->n && o->n;
+	for (i = 0; same && i < o->n; i++)
+		same =
+		    o->v[i].offset == n->v[i].offset &&
+		    o->v[i].size == n->v[i].size &&
+		    o->v[i].kind == n->v[i].kind &&
+		    (o->v[i].kind == KABI_POINTER
+			 ? differ_same_identity(d, o->v[i].type, n->v[i].type)
+			 : o->v[i].encoding == n->v[i].encoding);
+	free(o);
+	return same;
+}
