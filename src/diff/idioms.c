@@ -62,13 +62,8 @@ static bool hiding_name(const char *name)
 static const struct kabi_type *aggregate_of(const struct kabi_model *m,
 					    uint32_t id)
 {
-	const struct kabi_type *t = model_type(m, id);
-	unsigned guard;
+	const struct kabi_type *t = model_type(m, model_strip_typedefs(m, id));
 
-	for (guard = 0; guard < 16 && (t->kind == KABI_TYPEDEF ||
-				       kabi_kind_is_qualifier(t->kind));
-	     guard++)
-		t = model_type(m, t->target);
 	return t->kind == KABI_STRUCT || t->kind == KABI_UNION ? t : NULL;
 }
 
@@ -163,18 +158,14 @@ static bool add_leaves(struct leaves *l, uint32_t id, uint64_t offset,
 		       uint32_t bit_size, unsigned depth)
 {
 	const struct kabi_model *m = l->m;
-	const struct kabi_type *t = model_type(m, id);
+	const struct kabi_type *t;
 	uint64_t i;
 
 	if (depth > 16)
 		return false;
+	id = model_strip_typedefs(m, id);
+	t = model_type(m, id);
 	switch (t->kind) {
-	case KABI_TYPEDEF:
-	case KABI_CONST:
-	case KABI_VOLATILE:
-	case KABI_RESTRICT:
-	case KABI_ATOMIC:
-		return add_leaves(l, t->target, offset, bit_size, depth + 1);
 	case KABI_STRUCT:
 	case KABI_UNION:
 		if (t->flags & KABI_TYPE_DECLARATION)

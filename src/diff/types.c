@@ -309,18 +309,6 @@ struct visible {
 	size_t nslots, slots_alloc;
 };
 
-static uint32_t strip_typedefs(const struct kabi_model *m, uint32_t id)
-{
-	unsigned guard;
-
-	for (guard = 0;
-	     guard < 16 && (model_type(m, id)->kind == KABI_TYPEDEF ||
-			    kabi_kind_is_qualifier(model_type(m, id)->kind));
-	     guard++)
-		id = model_type(m, id)->target;
-	return id;
-}
-
 static void collect_visible(const struct kabi_model *m,
 			    const struct kabi_type *t, uint64_t base,
 			    unsigned depth, uint32_t slot, struct visible *out);
@@ -359,7 +347,7 @@ static void collect_visible(const struct kabi_model *m,
 	for (i = 0; i < t->count; i++) {
 		const struct kabi_member *mb = &kabi_members(m, t)[i];
 		const struct kabi_type *mt =
-		    model_type(m, strip_typedefs(m, mb->type));
+		    model_type(m, model_strip_typedefs(m, mb->type));
 		struct visible_member *vm;
 		uint32_t hide;
 
@@ -436,7 +424,7 @@ static void compare_member(struct differ *df, const struct visible_member *om,
 /* An array of no elements: "[0]" (counted) or "[]" (flexible). */
 static bool empty_array(const struct kabi_model *m, uint32_t id)
 {
-	const struct kabi_type *t = model_type(m, strip_typedefs(m, id));
+	const struct kabi_type *t = model_type(m, model_strip_typedefs(m, id));
 
 	return t->kind == KABI_ARRAY && t->elements == 0;
 }
@@ -465,32 +453,28 @@ static void relax_flexible_array(struct differ *df, const struct visible *ov,
 #define CLAIMED (KABI_NONE - 1)
 #define RENAMED "__kabi_renamed"
 
-/* "'lo', 'hi'": the new members of a slot, kept with the diff. */
-static const char *slot_names(struct differ *df, const struct visible *nv,
-			      uint32_t slot, uint64_t from, uint64_t to)
+/*
+ * Take NEW member j for a slot: no longer "added", and named in the
+ * list of what the slot holds ("'lo', 'hi'").
+ */
+static void take_into(const struct visible *nv, size_t j, uint8_t *taken,
+		      struct strbuf *holds)
 {
-	struct kabi_diff *d = df->d;
-	struct strbuf sb = STRBUF_INIT;
-	size_t j;
-
-	for (j = 0; j < nv->n; j++)
-		if (slot != KABI_NONE
-			? nv->v[j].slot == slot
-			: nv->v[j].slot == KABI_NONE &&
-			      nv->v[j].offset >= from && nv->v[j].offset < to)
-			strbuf_addf(&sb, "%s'%s'", sb.len ? ", " : "",
-				    nv->v[j].name);
-	ALLOC_GROW(d->texts, d->ntexts + 1, d->texts_alloc);
-	d->texts[d->ntexts++] = strbuf_detach(&sb);
-	return d->texts[d->ntexts - 1];
+	taken[j] = 1;
+	strbuf_addf(holds, "%s'%s'", holds->len ? ", " : "", nv->v[j].name);
 }
 
+/* One change for the slot, its list of names kept with the diff. */
 static void slot_item(struct differ *df, enum change_kind kind,
-		      const char *name, const char *holds, uint64_t old_value,
-		      uint64_t new_value)
+		      const char *name, struct strbuf *holds,
+		      uint64_t old_value, uint64_t new_value)
 {
+	struct kabi_diff *d = df->d;
+
+	ALLOC_GROW(d->texts, d->ntexts + 1, d->texts_alloc);
+	d->texts[d->ntexts++] = strbuf_detach(holds);
 	differ_values(df, kind, PLACE_MEMBER, name, old_value, new_value);
-	df->items[df->nitems - 1].new_name = holds;
+	df->items[df->nitems - 1].new_name = d->texts[d->ntexts - 1];
 }
 
 static uint32_t find_plain(const struct visible *ov, const char *name,
@@ -518,7 +502,7 @@ static void take_slot(struct differ *df, const struct visible *ov,
 	const struct visible_slot *sl = &nv->slots[slot];
 	uint32_t found[16], i, nfound = sl->hidden->count;
 	bool reserved = true, placed = true;
-	const char *holds;
+	struct strbuf holds = STRBUF_INIT;
 	size_t j;
 
 	if (!nfound || nfound > 16)
@@ -545,30 +529,20 @@ static void take_slot(struct differ *df, const struct visible *ov,
 		match[found[i]] = CLAIMED;
 	for (j = 0; j < nv->n; j++)
 		if (nv->v[j].slot == slot)
-			taken[j] = 1;
-	holds = slot_names(df, nv, slot, 0, 0);
+			take_into(nv, j, taken, &holds);
 	if (!placed)
 		slot_item(df, CHANGE_REPLACEMENT_MISPLACED,
-			  ov->v[found[0]].name, holds, ov->v[found[0]].offset,
+			  ov->v[found[0]].name, &holds, ov->v[found[0]].offset,
 			  sl->offset);
 	else if (sl->u->size > sl->hidden->size)
 		slot_item(df, CHANGE_REPLACEMENT_TOO_BIG, ov->v[found[0]].name,
-			  holds, sl->hidden->size, sl->u->size);
+			  &holds, sl->hidden->size, sl->u->size);
 	else
-		slot_item(
-		    df,
-		    reserved ? CHANGE_RESERVED_USED : CHANGE_MEMBER_REPLACED,
-		    ov->v[found[0]].name, holds, sl->hidden->size, sl->u->size);
-}
-
-static uint64_t bytes_of(const struct kabi_model *m, uint32_t id)
-{
-	const struct kabi_type *t = model_type(m, strip_typedefs(m, id));
-
-	if (t->kind == KABI_ARRAY)
-		return t->elements *
-		       model_type(m, strip_typedefs(m, t->target))->size;
-	return t->size;
+		slot_item(df,
+			  reserved ? CHANGE_RESERVED_USED
+				   : CHANGE_MEMBER_REPLACED,
+			  ov->v[found[0]].name, &holds, sl->hidden->size,
+			  sl->u->size);
 }
 
 /*
@@ -581,8 +555,9 @@ static void fill_reserved(struct differ *df, const struct visible *ov, size_t i,
 {
 	const struct visible_member *om = &ov->v[i];
 	uint64_t from = om->offset,
-		 to = from + 8 * bytes_of(df->d->old, om->type), end = from;
-	size_t j, n = 0;
+		 to = from + model_type_bits(df->d->old, om->type), end = from;
+	struct strbuf holds = STRBUF_INIT;
+	size_t j;
 
 	if (om->slot != KABI_NONE || om->bit_size ||
 	    !idiom_reserved_name(om->name))
@@ -594,23 +569,18 @@ static void fill_reserved(struct differ *df, const struct visible *ov, size_t i,
 		if (taken[j] || nm->slot != KABI_NONE || nm->offset < from ||
 		    nm->offset >= to)
 			continue;
-		nend = nm->offset + (nm->bit_size
-					 ? nm->bit_size
-					 : 8 * bytes_of(df->d->new, nm->type));
+		nend = nm->offset +
+		       (nm->bit_size ? nm->bit_size
+				     : model_type_bits(df->d->new, nm->type));
 		end = nend > end ? nend : end;
-		n++;
+		take_into(nv, j, taken, &holds);
 	}
-	if (!n)
-		return;
-	for (j = 0; j < nv->n; j++)
-		if (!taken[j] && nv->v[j].slot == KABI_NONE &&
-		    nv->v[j].offset >= from && nv->v[j].offset < to)
-			taken[j] = 1;
+	if (!holds.len)
+		return; /* nothing NEW in its place */
 	match[i] = CLAIMED;
 	slot_item(df,
 		  end <= to ? CHANGE_RESERVED_USED : CHANGE_REPLACEMENT_TOO_BIG,
-		  om->name, slot_names(df, nv, KABI_NONE, from, to),
-		  (to - from) / 8, (end - from + 7) / 8);
+		  om->name, &holds, (to - from) / 8, (end - from + 7) / 8);
 }
 
 static void compare_members(struct differ *df, const struct kabi_type *o,

@@ -273,6 +273,46 @@ void model_free(struct kabi_model *m)
 	memset(m, 0, sizeof(*m));
 }
 
+uint32_t model_strip_typedefs(const struct kabi_model *m, uint32_t id)
+{
+	unsigned guard;
+
+	for (guard = 0;
+	     guard < 16 && (model_type(m, id)->kind == KABI_TYPEDEF ||
+			    kabi_kind_is_qualifier(model_type(m, id)->kind));
+	     guard++)
+		id = model_type(m, id)->target;
+	return id;
+}
+
+/* Arrays of arrays nest no deeper than C code does. */
+uint64_t model_type_bits(const struct kabi_model *m, uint32_t id)
+{
+	uint64_t elements = 1;
+	unsigned guard;
+
+	for (guard = 0; guard < 64; guard++) {
+		const struct kabi_type *t = model_type(m, id);
+
+		switch (t->kind) {
+		case KABI_TYPEDEF:
+		case KABI_CONST:
+		case KABI_VOLATILE:
+		case KABI_RESTRICT:
+		case KABI_ATOMIC:
+			id = t->target;
+			continue;
+		case KABI_ARRAY:
+			elements *= t->elements;
+			id = t->target;
+			continue;
+		default:
+			return elements * t->size * 8;
+		}
+	}
+	return 0;
+}
+
 uint32_t model_add_type(struct kabi_model *m, const struct kabi_type *t)
 {
 	ALLOC_GROW(m->types, m->ntypes + 1, m->types_alloc);

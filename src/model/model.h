@@ -251,6 +251,11 @@ static inline const struct kabi_type *model_type(const struct kabi_model *m,
 	return &m->types[id];
 }
 
+/* The type a chain of typedefs and qualifiers ends at. */
+uint32_t model_strip_typedefs(const struct kabi_model *m, uint32_t id);
+/* Bits of a type, arrays counted whole; 0 where a chain does not end. */
+uint64_t model_type_bits(const struct kabi_model *m, uint32_t id);
+
 /* Append a type (its members etc. must be added right after); its id. */
 uint32_t model_add_type(struct kabi_model *m, const struct kabi_type *t);
 /* Append to the variable-length parts; each returns the new index. */

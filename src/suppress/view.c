@@ -186,34 +186,6 @@ static const char *root_file(const struct kabi_diff *d,
 	return model_str(d->old, model_type(d->old, t)->decl_file);
 }
 
-/* Bits of a type; arrays of arrays nest no deeper than C code does. */
-static uint64_t type_bits(const struct kabi_model *m, uint32_t id)
-{
-	uint64_t elements = 1;
-	unsigned guard;
-
-	for (guard = 0; guard < 64; guard++) {
-		const struct kabi_type *t = model_type(m, id);
-
-		switch (t->kind) {
-		case KABI_TYPEDEF:
-		case KABI_CONST:
-		case KABI_VOLATILE:
-		case KABI_RESTRICT:
-		case KABI_ATOMIC:
-			id = t->target;
-			continue;
-		case KABI_ARRAY:
-			elements *= t->elements;
-			id = t->target;
-			continue;
-		default:
-			return elements * t->size * 8;
-		}
-	}
-	return 0;
-}
-
 /*
  * An offset of a rule, in bits, in the old type as libabigail reads it
  * ("end" is where the old type ended, where appended members go); a
@@ -240,8 +212,9 @@ static bool offset_in(const struct kabi_model *m, uint32_t type,
 				continue;
 			*bits = mb->offset;
 			if (o->kind == OFFSET_AFTER)
-				*bits += mb->bit_size ? mb->bit_size
-						      : type_bits(m, mb->type);
+				*bits += mb->bit_size
+					     ? mb->bit_size
+					     : model_type_bits(m, mb->type);
 			return true;
 		}
 		return false;
