@@ -38,11 +38,18 @@ static const char usage[] =
     "Options:\n"
     "      --symbols FILE    compare only the exports listed in FILE (one "
     "name\n"
-    "                        a line, or an Android KMI list); repeatable\n"
+    "                        a line, an Android KMI list, a Red Hat\n"
+    "                        stablelist, Module.kabi or kabi-module folder,\n"
+    "                        whose CRCs and modules NEW is held to);\n"
+    "                        repeatable\n"
     "      --headers-dir DIR report only changes to types declared in headers\n"
     "                        below DIR (include/linux); repeatable\n"
     "      --suppressions FILE  suppression rules, in libabigail's syntax\n"
     "                        (docs/suppressions.md); repeatable\n"
+    "      --severities FILE SUSE's kabi/severities: PASS or FAIL of an\n"
+    "                        export by module, namespace or name\n"
+    "      --max-badness N   numeric severities pass up to N (default 0)\n"
+    "      --debian-abi FILE [abi] of Debian's debian/config defines files\n"
     "      --show-suppressed list what the rules hid, and which rule did\n"
     "      --syscalls        also compare the system calls (the user-space\n"
     "                        interface): added, removed, renumbered, their\n"
@@ -186,6 +193,25 @@ static int take_option(int c, const char *value, void *ctx)
 	case 's':
 		opts->report.show_suppressed = true;
 		return 0;
+	case 'E':
+		return severities_load(&opts->rules, value, p->d)
+			   ? KABI_EXIT_ERROR
+			   : 0;
+	case 'b': {
+		char *end;
+		unsigned long n = strtoul(value, &end, 10);
+
+		if (!*value || *end || n >= SEVERITY_FAIL || *value == '-')
+			return cli_usage_error(
+			    p->command, "--max-badness is a number, not '%s'",
+			    value);
+		opts->rules.max_badness = (uint32_t)n;
+		return 0;
+	}
+	case 'A':
+		return debian_abi_load(&opts->rules, value, p->d)
+			   ? KABI_EXIT_ERROR
+			   : 0;
 	case 'C':
 		opts->rules.ignore_crc = true;
 		return 0;
@@ -231,6 +257,9 @@ static int parse_options(int argc, char **argv, struct diff_options *opts,
 	    {"headers-dir", required_argument, NULL, 'H'},
 	    {"suppressions", required_argument, NULL, 'S'},
 	    {"show-suppressed", no_argument, NULL, 's'},
+	    {"severities", required_argument, NULL, 'E'},
+	    {"max-badness", required_argument, NULL, 'b'},
+	    {"debian-abi", required_argument, NULL, 'A'},
 	    {"ignore-crc", no_argument, NULL, 'C'},
 	    {"breaking-only", no_argument, NULL, 'B'},
 	    {"syscalls", no_argument, NULL, 'Y'},
@@ -438,18 +467,27 @@ static int write_report(const struct diff_options *opts,
 	return atomic_file_commit(&af, d);
 }
 
-/* The symbol list cuts both kernels down before they are compared. */
+/*
+ * The symbol list cuts both kernels down before they are compared; what
+ * it and the rule files say of OLD's exports (CRCs, modules) holds NEW.
+ */
 static int restrict_sides(struct diff_options *opts, struct sides *s,
 			  struct diag *d)
 {
 	const struct kabi_model *models[2] = {&s->models[0], &s->models[1]};
+	size_t i;
 
+	if (opts->rules.pin_modules)
+		for (i = 0; i < s->models[0].nsymbols; i++)
+			s->models[0].symbols[i].flags |= KABI_SYM_MODULE_PINNED;
+	debian_abi_apply(&opts->rules, &s->models[0], &s->models[1], d);
 	if (!opts->have_symbols)
 		return 0;
 	if (symbol_list_check(&opts->symbols, models, 2, d))
 		return -1;
 	symbol_list_restrict(&opts->symbols, &s->models[0]);
 	symbol_list_restrict(&opts->symbols, &s->models[1]);
+	symbol_list_pin(&opts->symbols, &s->models[0], d);
 	return 0;
 }
 

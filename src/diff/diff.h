@@ -47,6 +47,10 @@ enum severity { COMPATIBLE, BREAKING };
 	  "function became variable or the reverse")                           \
 	C(MODULE_MOVED, "module-moved", COMPATIBLE,                            \
 	  "export moved to another module")                                    \
+	C(MODULE_MOVED_PINNED, "module-moved-pinned", BREAKING,                \
+	  "export moved to another module, where a rule file holds it to "     \
+	  "its module (Red Hat's check-kabi and Debian's buildcheck stop on "  \
+	  "it)")                                                               \
 	C(CRC_CHANGED, "crc-changed", BREAKING,                                \
 	  "CRC changed: modules built with modversions will not load")         \
 	C(TYPE_INFO_LOST, "type-info-lost", BREAKING,                          \

@@ -113,7 +113,9 @@ static void compare_exports(struct differ *df, const struct kabi_symbol *o,
 	    ((o->flags ^ n->flags) & KABI_SYM_FUNCTION))
 		symbol_item(df, CHANGE_SYMBOL_KIND);
 	if (strcmp(model_str(d->old, o->module), model_str(d->new, n->module)))
-		symbol_item(df, CHANGE_MODULE_MOVED);
+		symbol_item(df, o->flags & KABI_SYM_MODULE_PINNED
+				    ? CHANGE_MODULE_MOVED_PINNED
+				    : CHANGE_MODULE_MOVED);
 	if ((o->flags & n->flags & KABI_SYM_HAS_CRC) && o->crc != n->crc)
 		differ_values(df, CHANGE_CRC_CHANGED, PLACE_SELF, NULL, o->crc,
 			      n->crc);

@@ -119,6 +119,12 @@ enum {
 	KABI_SYM_GPL = 1 << 1,	    /* EXPORT_SYMBOL_GPL */
 	KABI_SYM_HAS_CRC = 1 << 2,
 	KABI_SYM_HAS_TYPE = 1 << 3, /* DWARF described it */
+	/*
+	 * A rule file holds the export to its module (Red Hat's lists,
+	 * Debian's defines): a move is breaking. Set on OLD before a
+	 * diff, never kept in a baseline.
+	 */
+	KABI_SYM_MODULE_PINNED = 1 << 4,
 };
 
 struct kabi_symbol {

@@ -68,6 +68,14 @@ void suppressions_free(struct suppressions *s)
 		free_rule(&s->rules[i]);
 	free(s->rules);
 	free_list(s->header_dirs, s->nheader_dirs);
+	for (i = 0; i < s->nexports; i++) {
+		free(s->exports[i].label);
+		free(s->exports[i].flavour);
+		glob_free(&s->exports[i].pattern);
+	}
+	free(s->exports);
+	free(s->abiname);
+	free(s->abiname_where);
 	suppressions_init(s);
 }
 
@@ -84,7 +92,7 @@ void suppressions_add_header_dir(struct suppressions *s, const char *dir)
 bool suppressions_empty(const struct suppressions *s)
 {
 	return !s->nrules && !s->nheader_dirs && !s->ignore_crc &&
-	       !s->breaking_only;
+	       !s->breaking_only && !s->nexports;
 }
 
 /* --- parsing ----------------------------------------------------------- */

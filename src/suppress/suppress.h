@@ -23,22 +23,52 @@
 #include "../diff/diff.h"
 #include "../model/model.h"
 #include "../util/diag.h"
+#include "../util/glob.h"
 #include "../util/strset.h"
 
 /* --- symbol lists -------------------------------------------------------- */
 
+/*
+ * What a list says of an export beyond its name: Red Hat's Module.kabi
+ * lines and kabi-module files carry the CRC and the module as the
+ * reference kernel had them, and check-kabi holds the new kernel to
+ * both.
+ */
+struct listed_export {
+	uint32_t name;	 /* in names */
+	uint32_t module; /* in modules */
+	uint32_t crc;
+	char *where; /* "FILE:LINE", for messages */
+};
+
 struct symbol_list {
 	struct strset names;
 	size_t count; /* distinct names */
+	struct strset modules;
+	struct listed_export *pins;
+	size_t npins, pins_alloc;
 };
 
 void symbol_list_init(struct symbol_list *l);
 void symbol_list_free(struct symbol_list *l);
-/* Add the names of a file: one a line, '#' comments, [section] headers. */
+/*
+ * Add the names of a file: one a line, '#' comments, [section] headers
+ * (Android's KMI lists, Red Hat's kabi_stablelist_ARCH), or lines of
+ * Module.symvers' form (Red Hat's Module.kabi_ARCH); or of a folder of
+ * Red Hat's kabi-module files, one an export (docs/suppressions.md).
+ */
 int symbol_list_load(struct symbol_list *l, const char *path, struct diag *d);
 bool symbol_list_has(const struct symbol_list *l, const char *name);
 /* Add one name (the imports of modules make a list too). */
 void symbol_list_add(struct symbol_list *l, const char *name);
+/*
+ * Hold OLD to what the list says of its exports: the list's CRC becomes
+ * the old one (NEW is compared with it, as check-kabi compares), and a
+ * listed export's module is pinned (a move is module-moved-pinned).
+ * Where the list's module or CRC is not OLD's, a warning says so.
+ */
+void symbol_list_pin(const struct symbol_list *l, struct kabi_model *old,
+		     struct diag *d);
 /* Restrict a model to the listed exports and the types they reach. */
 void symbol_list_restrict(const struct symbol_list *l, struct kabi_model *m);
 /*
@@ -83,6 +113,40 @@ struct suppress_rule {
 	unsigned change_kinds; /* functions and variables: CHANGE_KIND_* */
 };
 
+/*
+ * A line of a distribution's own rule file on exports: SUSE's
+ * kabi/severities ("drivers/scsi/qla2xxx PASS") or an ignore-changes
+ * entry of Debian's debian/config defines ("module:fs/nfs/nfs", with
+ * globs). It matches an export by its name, its module or its
+ * namespace; the first line to match decides.
+ */
+enum export_match { MATCH_SYMBOL, MATCH_MODULE, MATCH_NAMESPACE };
+
+#define SEVERITY_FAIL UINT32_MAX
+
+struct export_rule {
+	char *label; /* "FILE:LINE" */
+	struct glob pattern;
+	enum export_match match;
+	/* PASS 0, FAIL SEVERITY_FAIL, or SUSE's number; Debian's: 0 */
+	uint32_t severity;
+	/*
+	 * The module of NEW where it still exports the symbol (Debian's
+	 * buildcheck reads the new Module.symvers' line of a changed
+	 * export), else OLD's (SUSE's kabi.pl reads the old one's).
+	 */
+	bool new_module;
+	/* Debian's [FLAVOUR_abi]: the flavour it is for; NULL for all */
+	char *flavour;
+	bool inactive; /* for another flavour than the new kernel's */
+};
+
+/* An export as the distributions' rules see it. */
+struct export_subject {
+	const char *name, *ns;
+	const char *old_module, *new_module; /* NULL: not on that side */
+};
+
 enum {
 	CHANGE_KIND_SUBTYPE = 1,
 	CHANGE_KIND_ADDED = 2,
@@ -99,12 +163,39 @@ struct suppressions {
 	bool ignore_crc;
 	/* --breaking-only: only what sets the breaking bit shows */
 	bool breaking_only;
+	/* --severities, --debian-abi: the distributions' rules on exports */
+	struct export_rule *exports;
+	size_t nexports, exports_alloc;
+	bool numeric_severities; /* a number in a severities file */
+	uint32_t max_badness;	 /* --max-badness: numbers up to it pass */
+	/* --debian-abi: the abiname of its [abi], if it names one */
+	char *abiname;
+	char *abiname_where; /* "FILE:LINE" */
+	/* a rule file holds every export to its module (Debian's) */
+	bool pin_modules;
 };
 
 void suppressions_init(struct suppressions *s);
 void suppressions_free(struct suppressions *s);
 int suppressions_load(struct suppressions *s, const char *path, struct diag *d);
 void suppressions_add_header_dir(struct suppressions *s, const char *dir);
+/* SUSE's kabi/severities (docs/suppressions.md). */
+int severities_load(struct suppressions *s, const char *path, struct diag *d);
+/* The [abi] sections of Debian's debian/config defines files. */
+int debian_abi_load(struct suppressions *s, const char *path, struct diag *d);
+/*
+ * The rule deciding an export's changes: its index in exports, or
+ * KABI_NONE where none matches; *tolerated whether its changes pass.
+ */
+uint32_t export_rule_find(const struct suppressions *s,
+			  const struct export_subject *e, bool *tolerated);
+/*
+ * Debian's rules against the kernels' releases: a flavour's section
+ * holds only for that flavour ("6.1.0-28-cloud-amd64"); a warning where
+ * the abiname is another ABI's.
+ */
+void debian_abi_apply(struct suppressions *s, const struct kabi_model *old,
+		      const struct kabi_model *new, struct diag *d);
 /*
  * An error for a header folder that no type of the models is declared
  * below: a typo, which would hide every change. Also for header folders

@@ -12,37 +12,59 @@
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
-/* The pseudo-rules after the rules of the files. */
+/*
+ * Rules are numbered: those of suppression files, then the lines of the
+ * distributions' rule files, then the pseudo-rules of the options.
+ */
+static uint32_t export_rule(const struct diff_view *v, uint32_t k)
+{
+	return (uint32_t)v->s->nrules + k;
+}
+
+static uint32_t pseudo_rule(const struct diff_view *v, uint32_t k)
+{
+	return (uint32_t)(v->s->nrules + v->s->nexports) + k;
+}
+
 static uint32_t rule_headers(const struct diff_view *v)
 {
-	return (uint32_t)v->s->nrules;
+	return pseudo_rule(v, 0);
 }
 
 static uint32_t rule_no_export(const struct diff_view *v)
 {
-	return (uint32_t)v->s->nrules + 1;
+	return pseudo_rule(v, 1);
 }
 
 static uint32_t rule_ignore_crc(const struct diff_view *v)
 {
-	return (uint32_t)v->s->nrules + 2;
+	return pseudo_rule(v, 2);
 }
 
 static uint32_t rule_breaking_only(const struct diff_view *v)
 {
-	return (uint32_t)v->s->nrules + 3;
+	return pseudo_rule(v, 3);
+}
+
+static uint32_t rule_default_severity(const struct diff_view *v)
+{
+	return pseudo_rule(v, 4);
 }
 
 const char *view_rule_name(const struct diff_view *v, uint32_t rule)
 {
 	if (rule < v->s->nrules)
 		return v->s->rules[rule].label;
+	if (rule < pseudo_rule(v, 0))
+		return v->s->exports[rule - v->s->nrules].label;
 	if (rule == rule_headers(v))
 		return "--headers-dir";
 	if (rule == rule_ignore_crc(v))
 		return "--ignore-crc";
 	if (rule == rule_breaking_only(v))
 		return "--breaking-only";
+	if (rule == rule_default_severity(v))
+		return "--max-badness (severity 8, no line matched)";
 	return "every export it reaches is suppressed";
 }
 
@@ -343,6 +365,35 @@ static bool symbol_rule_matches(const struct kabi_diff *d,
 	return !rule->file_re.set || matches(&rule->file_re, module_of(d, s));
 }
 
+/*
+ * A distribution's rules on an export (SUSE's, Debian's) judge it by
+ * its name, module and namespace, as their tools read them from the
+ * Module.symvers files; one that passes it hides all its changes.
+ */
+static bool judge_by_distribution(struct diff_view *v, size_t i)
+{
+	const struct kabi_diff *d = v->d;
+	const struct symbol_change *s = &d->symbols[i];
+	const struct kabi_symbol *o =
+	    s->old_symbol != KABI_NONE ? &d->old->symbols[s->old_symbol] : NULL;
+	const struct kabi_symbol *n =
+	    s->new_symbol != KABI_NONE ? &d->new->symbols[s->new_symbol] : NULL;
+	const struct kabi_model *m = o ? d->old : d->new;
+	const struct kabi_symbol *sym = o ? o : n;
+	struct export_subject e = {model_str(m, sym->name),
+				   model_str(m, sym->ns),
+				   o ? model_str(d->old, o->module) : NULL,
+				   n ? model_str(d->new, n->module) : NULL};
+	bool tolerated;
+	uint32_t k = export_rule_find(v->s, &e, &tolerated);
+
+	if (!tolerated)
+		return false;
+	v->symbol_rule[i] =
+	    k == KABI_NONE ? rule_default_severity(v) : export_rule(v, k);
+	return true;
+}
+
 static void judge_symbols(struct diff_view *v, bool *subtype_hidden)
 {
 	const struct kabi_diff *d = v->d;
@@ -352,6 +403,13 @@ static void judge_symbols(struct diff_view *v, bool *subtype_hidden)
 		const struct symbol_change *s = &d->symbols[i];
 
 		v->symbol_rule[i] = SHOWN;
+		if (v->s->nexports && judge_by_distribution(v, i)) {
+			subtype_hidden[i] = true;
+			/* an export with nothing of its own hides nothing */
+			if (!s->nitems && !(s->flags & SYMCHANGE_TYPE))
+				v->symbol_rule[i] = SHOWN;
+			continue;
+		}
 		for (k = 0; k < v->s->nrules; k++) {
 			const struct suppress_rule *rule = &v->s->rules[k];
 
@@ -503,7 +561,7 @@ void diff_view_build(struct diff_view *v, const struct kabi_diff *d,
 	memset(v, 0, sizeof(*v));
 	v->d = d;
 	v->s = s;
-	v->nrules = s->nrules + 4;
+	v->nrules = s->nrules + s->nexports + 5;
 	v->root_rule = xcalloc(d->nroots + 1, sizeof(uint32_t));
 	v->symbol_rule = xcalloc(d->nsymbols + 1, sizeof(uint32_t));
 	v->symbol_type = xcalloc(d->nsymbols + 1, sizeof(bool));

@@ -1,9 +1,27 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* The suppression-file parser (libabigail's INI syntax) on any bytes. */
+/*
+ * The rule-file parsers on any bytes: libabigail's INI syntax, SUSE's
+ * kabi/severities and Debian's defines, each rule then matched against
+ * a few names as a diff would match exports.
+ */
 #include "fuzz.h"
 #include "suppress/suppress.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void match_some(const struct suppressions *s)
+{
+	static const struct export_subject subjects[] = {
+	    {"kfree", "", "vmlinux", "vmlinux"},
+	    {"ath9k_hw_init", "", "drivers/net/wireless/ath/ath9k/ath9k", NULL},
+	    {"cxl_probe", "CXL", NULL, "drivers/cxl/cxl_core"},
+	};
+	size_t i;
+	bool tolerated;
+
+	for (i = 0; i < sizeof(subjects) / sizeof(subjects[0]); i++)
+		(void)export_rule_find(s, &subjects[i], &tolerated);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -13,6 +31,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	suppressions_init(&s);
 	diag_init(&d);
 	suppressions_load(&s, fuzz_file(data, size, "rules.supp"), &d);
+	severities_load(&s, fuzz_file(data, size, "severities"), &d);
+	debian_abi_load(&s, fuzz_file(data, size, "defines"), &d);
+	match_some(&s);
 	suppressions_free(&s);
 	diag_free(&d);
 	return 0;
