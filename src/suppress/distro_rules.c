@@ -54,6 +54,7 @@ static int add_rule(struct suppressions *s, const struct line_reader *r,
 		    "pattern longer than %u characters", GLOB_MAX_PATTERN);
 	ALLOC_GROW(s->exports, s->nexports + 1, s->exports_alloc);
 	rule = &s->exports[s->nexports++];
+	memset(rule, 0, sizeof(*rule));
 	rule->label = where(r->path, r->line);
 	glob_compile(&rule->pattern, pattern, style);
 	rule->match = match;
