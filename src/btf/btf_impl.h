@@ -93,4 +93,29 @@ void kbtf_definitions_want(struct kbtf_definitions *defs, enum kabi_kind kind,
 			   const char *name, size_t **list, size_t *n,
 			   size_t *alloc);
 
+/*
+ * A module's split BTF from bytes, on base; NULL with *err (an errno
+ * value) when libbpf cannot read it.
+ */
+struct btf *kbtf_split_new(const void *data, size_t size,
+			   const struct btf *base, int *err);
+/*
+ * Whether the types of btf (its own, not its base's) lie where C can
+ * read them: libbpf takes a header whose length leaves them misaligned.
+ */
+bool kbtf_types_aligned(const struct btf *btf);
+/*
+ * How many names split takes from base start inside a string of base's
+ * (*checked: how many it takes): none when split was built on base (see
+ * split.c), most when not.
+ */
+size_t kbtf_names_inside_base(const struct btf *split, const struct btf *base,
+			      size_t *checked);
+/*
+ * What libbpf read (taken over), if kabi can use it: its types aligned,
+ * and a module's split BTF built on base; else NULL, reported at path.
+ */
+struct btf *kbtf_checked(struct btf *btf, const struct btf *base,
+			 const char *path, struct diag *d);
+
 #endif

@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "btf_impl.h"
@@ -75,44 +74,6 @@ struct file_result {
 };
 
 /*
- * Split BTF from bytes in memory. Debian 12's libbpf 1.1 does not export
- * btf__new_split, which does this, only btf__parse_raw_split, which
- * reads a file: the bytes go into a memory file, named through /proc.
- */
-static struct btf *split_from_bytes(const void *data, size_t size,
-				    const struct btf *base, int *err)
-{
-	const char *p = data;
-	char name[64];
-	struct btf *btf;
-	int fd = memfd_create("kabi-btf", MFD_CLOEXEC);
-
-	*err = fd < 0 ? errno : 0;
-	while (fd >= 0 && size) {
-		ssize_t n = write(fd, p, size);
-
-		if (n <= 0) {
-			*err = n < 0 ? errno : EIO;
-			break;
-		}
-		p += n;
-		size -= (size_t)n;
-	}
-	if (*err) {
-		if (fd >= 0)
-			close(fd);
-		return NULL;
-	}
-	snprintf(name, sizeof(name), "/proc/self/fd/%d", fd);
-	errno = 0;
-	btf = btf__parse_raw_split(name, (struct btf *)base);
-	if (!btf)
-		*err = errno ? errno : EINVAL;
-	close(fd);
-	return btf;
-}
-
-/*
  * The BTF of a file, split on base when base is given; NULL with *none
  * set when the file has no .BTF, NULL alone on error (reported).
  */
@@ -136,7 +97,7 @@ static struct btf *open_btf(const struct kernel_input *in,
 	}
 	/* kelf bounds the size far below 4 GiB */
 	errno = 0;
-	btf = base ? split_from_bytes(s.btf, s.btf_size, base, &err)
+	btf = base ? kbtf_split_new(s.btf, s.btf_size, base, &err)
 		   : btf__new(s.btf, (uint32_t)s.btf_size);
 	if (!btf && !base)
 		err = errno ? errno : EINVAL;
@@ -144,7 +105,7 @@ static struct btf *open_btf(const struct kernel_input *in,
 	if (err)
 		diag_error(d, KABI_E_BAD_DWARF, DIAG_AT_FILE(path),
 			   "cannot read '.BTF': %s", strerror(err));
-	return btf;
+	return btf ? kbtf_checked(btf, base, path, d) : NULL;
 }
 
 /* Exports left untyped because BTF has several prototypes of the name. */
@@ -333,7 +294,7 @@ static struct btf *open_raw_btf(const struct kernel_input *vmlinux,
 		btf = NULL;
 	}
 	kelf_type_sections_free(&s);
-	return btf;
+	return btf ? kbtf_checked(btf, NULL, path, d) : NULL;
 }
 
 static void read_vmlinux(struct loader *l)

@@ -17,7 +17,10 @@
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
-/* No kernel file comes near this; a bigger output is a decompression bomb. */
+/*
+ * No kernel file comes near this; a bigger output is a decompression
+ * bomb, as is one more than inflate_bound allows for its compressed size.
+ */
 #define MAX_DECOMPRESSED (UINT64_C(4) << 30)
 /* A kernel image (vmlinuz) is some 10 MB; places in it worth trying */
 #define MAX_IMAGE (UINT64_C(256) << 20)
@@ -31,7 +34,13 @@ static int copy_out(struct inflate_stream *in, int out, const char *path,
 	int err = 0;
 
 	while (!err && (n = inflate_read(in, buf, 1 << 16)) != 0) {
-		if (n < 0)
+		if (n < 0 && inflate_over_limit(in))
+			err = diag_error(d, KABI_E_BAD_ELF, DIAG_AT_FILE(path),
+					 "%s-compressed: %s",
+					 inflate_format_name(
+					     inflate_format_of(in)),
+					 inflate_error(in));
+		else if (n < 0)
 			err = diag_error(
 			    d, KABI_E_BAD_ELF, DIAG_AT_FILE(path),
 			    "%s-compressed, and damaged: %s",
@@ -46,10 +55,20 @@ static int copy_out(struct inflate_stream *in, int out, const char *path,
 	return err;
 }
 
+/* What the compressed file of fd is let expand to (inflate_bound). */
+static uint64_t bound_of(int fd)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) < 0 || st.st_size < 0)
+		return INFLATE_MIN_BOUND;
+	return inflate_bound((uint64_t)st.st_size, MAX_DECOMPRESSED);
+}
+
 int decompress_to_memfd(int fd, const char *path, struct diag *d)
 {
 	const char *why;
-	struct inflate_stream *in = inflate_open(fd, MAX_DECOMPRESSED, 0, &why);
+	struct inflate_stream *in = inflate_open(fd, bound_of(fd), 0, &why);
 	int out, err;
 
 	if (!in)
@@ -86,7 +105,8 @@ bool is_kernel_image(int fd)
  * The payload starting at offset, if it decompresses to ELF: its memory
  * file, else -1 (nothing said: the next place is tried).
  */
-static int try_payload(int fd, off_t offset, const char *path, struct diag *d)
+static int try_payload(int fd, off_t offset, uint64_t bound, const char *path,
+		       struct diag *d)
 {
 	struct inflate_stream *in;
 	unsigned char magic[4];
@@ -95,7 +115,7 @@ static int try_payload(int fd, off_t offset, const char *path, struct diag *d)
 
 	if (lseek(fd, offset, SEEK_SET) != offset)
 		return -1;
-	in = inflate_open(fd, MAX_DECOMPRESSED, INFLATE_SINGLE_STREAM, &why);
+	in = inflate_open(fd, bound, INFLATE_SINGLE_STREAM, &why);
 	if (!in)
 		return -1;
 	if (inflate_read(in, magic, sizeof(magic)) == (ssize_t)sizeof(magic) &&
@@ -133,8 +153,9 @@ static void note_damage(struct damage *damage, const char *format, size_t off,
  * A stream libarchive takes but cannot decompress is noted in *damage.
  */
 static int try_archive_payload(const unsigned char *image, size_t size,
-			       size_t off, const char *format, const char *path,
-			       struct diag *d, struct damage *damage)
+			       size_t off, const char *format, uint64_t bound,
+			       const char *path, struct diag *d,
+			       struct damage *damage)
 {
 	struct archive *a = archive_read_new();
 	struct archive_entry *entry;
@@ -177,11 +198,12 @@ static int try_archive_payload(const unsigned char *image, size_t size,
 				(out = memfile_create("kabi-vmlinux")) < 0))
 			break;
 		total += (uint64_t)n;
-		if (total > MAX_DECOMPRESSED)
+		if (total > bound)
 			err = diag_error(d, KABI_E_BAD_ELF, DIAG_AT_FILE(path),
-					 "decompresses to more than %" PRIu64
-					 " bytes",
-					 MAX_DECOMPRESSED);
+					 "%s-compressed: expands past %" PRIu64
+					 " MiB, the most kabi takes from it (a "
+					 "decompression bomb?)",
+					 format, bound >> 20);
 		else if (memfile_write(out, buf, (size_t)n) < 0)
 			err = diag_error(d, KABI_E_IO, DIAG_AT_FILE(path),
 					 "cannot buffer decompressed data: %s",
@@ -221,12 +243,14 @@ int extract_vmlinux(int fd, const char *path, struct diag *d)
 	struct stat st;
 	size_t off, k, tried = 0, errors_before = d->errors;
 	struct damage damage = {{0}};
+	uint64_t bound;
 	int out = -1;
 
 	if (fstat(fd, &st) < 0 || st.st_size < 16 ||
 	    (uint64_t)st.st_size > MAX_IMAGE)
 		return diag_error(d, KABI_E_NOT_ELF, DIAG_AT_FILE(path),
 				  "a kernel image of an unlikely size");
+	bound = inflate_bound((uint64_t)st.st_size, MAX_DECOMPRESSED);
 	image = xmalloc((size_t)st.st_size);
 	if (pread(fd, image, (size_t)st.st_size, 0) != st.st_size) {
 		free(image);
@@ -247,8 +271,9 @@ int extract_vmlinux(int fd, const char *path, struct diag *d)
 			out = m->by_archive
 				  ? try_archive_payload(
 					image, (size_t)st.st_size, off,
-					m->format, path, d, &damage)
-				  : try_payload(fd, (off_t)off, path, d);
+					m->format, bound, path, d, &damage)
+				  : try_payload(fd, (off_t)off, bound, path,
+						d);
 		}
 	free(image);
 	if (out >= 0)

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "../util/inflate.h"
@@ -34,7 +35,10 @@ struct reader {
 	const char *pkg;
 	struct diag *d;
 	unsigned threads; /* to decompress with */
+	uint64_t size;	  /* of the package file */
+	uint64_t bound;	  /* what its archives may expand to */
 	uint64_t total;	  /* bytes kept so far */
+	size_t dotdot;	  /* members not taken for a ".." in their path */
 	struct kernel_member *members;
 	size_t n, alloc;
 	char *buf;
@@ -90,6 +94,41 @@ static int too_big(struct reader *r, const char *where, const char *what,
 			  bound >> 20);
 }
 
+/* A size as people read it: "740 bytes", "12 KiB", "64 MiB". */
+static void add_size(struct strbuf *sb, uint64_t bytes)
+{
+	if (bytes < 10240)
+		strbuf_addf(sb, "%" PRIu64 " bytes", bytes);
+	else if (bytes < UINT64_C(10) << 20)
+		strbuf_addf(sb, "%" PRIu64 " KiB", bytes >> 10);
+	else
+		strbuf_addf(sb, "%" PRIu64 " MiB", bytes >> 20);
+}
+
+/*
+ * The package expands past r->bound at the member path: refused there,
+ * before more is decompressed.
+ */
+static int expands_too_far(struct reader *r, const char *path)
+{
+	struct strbuf where = STRBUF_INIT, bound = STRBUF_INIT,
+		      size = STRBUF_INIT;
+	int err;
+
+	strbuf_addf(&where, "%s:%s", r->pkg, path ? path : "?");
+	add_size(&bound, r->bound);
+	add_size(&size, r->size);
+	err = diag_error(r->d, KABI_E_BAD_PACKAGE, DIAG_AT_FILE(where.buf),
+			 "the package expands past %s here, the most kabi "
+			 "takes from a package of %s: a decompression bomb? "
+			 "not read",
+			 bound.buf, size.buf);
+	strbuf_release(&where);
+	strbuf_release(&bound);
+	strbuf_release(&size);
+	return err;
+}
+
 /* Copy the entry's bytes into mem, within the bounds. */
 static int copy_data(struct reader *r, struct archive *a, int mem,
 		     const char *where)
@@ -103,9 +142,8 @@ static int copy_data(struct reader *r, struct archive *a, int mem,
 		if (size > PACKAGE_MAX_MEMBER)
 			return too_big(r, where, "a file of",
 				       PACKAGE_MAX_MEMBER);
-		if (r->total > PACKAGE_MAX_TOTAL)
-			return too_big(r, where, "kernel files in all of",
-				       PACKAGE_MAX_TOTAL);
+		if (r->total > r->bound)
+			return expands_too_far(r, where + strlen(r->pkg) + 1);
 		if (memfile_write(mem, r->buf, (size_t)n) < 0)
 			return diag_error(r->d, KABI_E_IO, DIAG_AT_FILE(where),
 					  "cannot keep in memory: %s",
@@ -164,22 +202,135 @@ static const char *member_path(struct archive_entry *e)
 	return p;
 }
 
-/* Every entry of a tar or cpio archive; the kernel's files are kept. */
+/* Whether a path climbs out of where it is unpacked ("a/../../b"). */
+static bool has_dotdot(const char *path)
+{
+	const char *p = path;
+
+	while ((p = strstr(p, "..")) != NULL) {
+		if ((p == path || p[-1] == '/') && (p[2] == '/' || !p[2]))
+			return true;
+		p += 2;
+	}
+	return false;
+}
+
+/* The member kept under path, or NULL. */
+static struct kernel_member *kept(struct reader *r, const char *path)
+{
+	size_t i;
+
+	for (i = r->n; i-- > 0;)
+		if (!strcmp(r->members[i].path, path))
+			return &r->members[i];
+	return NULL;
+}
+
+/*
+ * A member named a second time: unpacking would leave the later copy,
+ * so that is the one read. The earlier one is dropped, and said.
+ */
+static void drop_earlier(struct reader *r, const char *path)
+{
+	struct kernel_member *m = kept(r, path);
+	struct strbuf where = STRBUF_INIT;
+
+	if (!m)
+		return;
+	strbuf_addf(&where, "%s:%s", r->pkg, path);
+	diag_warning(r->d, DIAG_AT_FILE(where.buf),
+		     "in the package twice: the later copy read, as "
+		     "unpacking would leave it");
+	strbuf_release(&where);
+	free(m->path);
+	close(m->fd);
+	*m = r->members[--r->n];
+}
+
+/*
+ * A hard link to a file kept before: the same bytes under a second
+ * name. A link to anything else is not a kernel file.
+ */
+static int keep_link(struct reader *r, const char *path, const char *target)
+{
+	struct kernel_member *m;
+	int fd;
+
+	while (!strncmp(target, "./", 2) || *target == '/')
+		target += *target == '/' ? 1 : 2;
+	m = kept(r, target);
+	if (!m)
+		return 0;
+	fd = fcntl(m->fd, F_DUPFD_CLOEXEC, 0);
+	if (fd < 0)
+		return diag_error(r->d, KABI_E_IO, DIAG_AT_FILE(r->pkg),
+				  "cannot keep '%s': %s", path,
+				  strerror(errno));
+	ALLOC_GROW(r->members, r->n + 1, r->alloc);
+	r->members[r->n].path = xstrdup(path);
+	r->members[r->n].fd = fd;
+	r->n++;
+	return 0;
+}
+
+/*
+ * One entry of a tar or cpio archive: a kernel file is kept. Before its
+ * bytes are decompressed (kept, or skipped by libarchive), the bound on
+ * what the archive may expand to is checked against the size the entry
+ * declares.
+ */
+static int read_entry(struct reader *r, struct archive *a,
+		      struct archive_entry *e)
+{
+	const char *path = member_path(e);
+	const char *link = archive_entry_hardlink(e);
+	uint64_t at = (uint64_t)archive_filter_bytes(a, 0);
+	uint64_t declared = archive_entry_size_is_set(e) &&
+					archive_entry_size(e) > 0
+				? (uint64_t)archive_entry_size(e)
+				: 0;
+
+	if (declared > r->bound || at > r->bound - declared)
+		return expands_too_far(r, path);
+	if (!path || !kernel_files_wants(path))
+		return 0;
+	if (has_dotdot(path)) {
+		r->dotdot++;
+		return 0;
+	}
+	if (link && archive_entry_filetype(e) != AE_IFDIR) {
+		drop_earlier(r, path);
+		return keep_link(r, path, link);
+	}
+	if (archive_entry_filetype(e) != AE_IFREG)
+		return 0;
+	if (r->n >= PACKAGE_MAX_FILES)
+		return diag_error(r->d, KABI_E_BAD_PACKAGE,
+				  DIAG_AT_FILE(r->pkg),
+				  "more than %d kernel files: not read "
+				  "(the largest kernels have some 9,000)",
+				  PACKAGE_MAX_FILES);
+	drop_earlier(r, path);
+	return keep_member(r, a, e, path);
+}
+
+/* Every entry of a tar or cpio archive. */
 static int read_entries(struct reader *r, struct archive *a)
 {
 	struct archive_entry *e;
 	int rc, err = 0;
 
 	while (!err && ((rc = archive_read_next_header(a, &e)) == ARCHIVE_OK ||
-			rc == ARCHIVE_WARN)) {
-		const char *path = member_path(e);
-
-		if (archive_entry_filetype(e) == AE_IFREG && path &&
-		    kernel_files_wants(path))
-			err = keep_member(r, a, e, path);
-	}
+			rc == ARCHIVE_WARN))
+		err = read_entry(r, a, e);
 	if (err)
 		return err;
+	if (r->dotdot)
+		diag_warning(r->d, DIAG_AT_FILE(r->pkg),
+			     "%zu file%s with '..' in %s path not read: a "
+			     "package's files stay where it unpacks",
+			     r->dotdot, r->dotdot == 1 ? "" : "s",
+			     r->dotdot == 1 ? "its" : "their");
 	return rc == ARCHIVE_EOF ? 0 : damaged(r, a);
 }
 
@@ -368,9 +519,13 @@ static int package_read(const char *path, enum package_kind kind,
 {
 	struct reader r = {.pkg = path, .d = d, .threads = threads};
 	struct archive *a = archive_read_new();
+	struct stat st;
 	size_t i;
 	int err;
 
+	if (!stat(path, &st) && st.st_size > 0)
+		r.size = (uint64_t)st.st_size;
+	r.bound = inflate_bound(r.size, PACKAGE_MAX_TOTAL);
 	r.buf = xmalloc(COPY_BUFFER);
 	err = kind == PACKAGE_DEB ? read_deb(&r, a) : read_rpm(&r, a);
 	archive_read_free(a);

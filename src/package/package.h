@@ -16,10 +16,15 @@
 /*
  * What a package may hold in memory: no kernel file comes near 2 GiB (a
  * debug vmlinux is some 600 MiB), nor a kernel's files 8 GiB (Debian's
- * largest -dbg package unpacks to 5.4 GiB); beyond is an attack.
+ * largest -dbg package unpacks to 5.4 GiB), nor the number of its files
+ * 16,384 (4,400 in Debian's full flavour, twice that in a package of
+ * images and debug files both); beyond is an attack. The archives of a
+ * package expand at most as inflate_bound lets them (32 times the
+ * package's size), what is skipped counted as what is kept.
  */
 #define PACKAGE_MAX_MEMBER (UINT64_C(2) << 30)
 #define PACKAGE_MAX_TOTAL  (UINT64_C(8) << 30)
+#define PACKAGE_MAX_FILES  16384
 
 /*
  * Add what each path names to kf: a package's kernel files (a .deb or an

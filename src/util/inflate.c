@@ -3,6 +3,7 @@
 #include "inflate.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +29,7 @@ struct inflate_stream {
 	bool eof;    /* of the descriptor */
 	bool done;   /* of the decompressed data */
 	bool single; /* INFLATE_SINGLE_STREAM */
+	bool over;   /* the limit was passed */
 	uint64_t out_total, limit;
 	const char *error;
 	char error_buf[160];
@@ -307,10 +309,32 @@ ssize_t inflate_read(struct inflate_stream *s, void *buf, size_t len)
 		n = read_plain(s, buf, len);
 		break;
 	}
-	if (n > 0 && (s->out_total += (uint64_t)n) > s->limit)
-		return fail(s, "decompresses to more than kabi accepts (a "
-			       "decompression bomb?)");
+	if (n > 0 && (s->out_total += (uint64_t)n) > s->limit) {
+		snprintf(s->error_buf, sizeof(s->error_buf),
+			 "expands past %" PRIu64 " MiB, the most kabi takes "
+			 "from it (a decompression bomb?)",
+			 s->limit >> 20);
+		s->error = s->error_buf;
+		s->over = true;
+		return -1;
+	}
 	return n;
+}
+
+uint64_t inflate_bound(uint64_t compressed_size, uint64_t cap)
+{
+	uint64_t bound = INFLATE_MIN_BOUND;
+
+	if (compressed_size > bound / INFLATE_MAX_RATIO)
+		bound = compressed_size > cap / INFLATE_MAX_RATIO
+			    ? cap
+			    : compressed_size * INFLATE_MAX_RATIO;
+	return bound < cap ? bound : cap;
+}
+
+bool inflate_over_limit(const struct inflate_stream *s)
+{
+	return s->over;
 }
 
 const char *inflate_error(const struct inflate_stream *s)

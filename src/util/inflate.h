@@ -9,6 +9,7 @@
 #ifndef KABI_UTIL_INFLATE_H
 #define KABI_UTIL_INFLATE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -28,6 +29,17 @@ const char *inflate_format_name(enum inflate_format format);
 const char *inflate_xz_error(int ret);
 /* liblzma's memory, at most, to decode one xz stream */
 #define INFLATE_XZ_MEMLIMIT (UINT64_C(256) << 20)
+
+/*
+ * How far a file of compressed_size bytes is let expand, at most cap:
+ * kernel files and packages expand 3 to 7 times (Debian's largest -dbg
+ * package 6.7, a vmlinuz 4 to 6); a file that claims more than 32 times
+ * its size, and more than 64 MiB, is a decompression bomb, refused
+ * before it costs memory or minutes. Not for baselines: XML shrinks more.
+ */
+#define INFLATE_MAX_RATIO 32
+#define INFLATE_MIN_BOUND (UINT64_C(64) << 20)
+uint64_t inflate_bound(uint64_t compressed_size, uint64_t cap);
 
 struct inflate_stream;
 
@@ -52,6 +64,8 @@ struct inflate_stream *inflate_open(int fd, uint64_t limit, unsigned flags,
  */
 ssize_t inflate_read(struct inflate_stream *s, void *buf, size_t len);
 const char *inflate_error(const struct inflate_stream *s);
+/* Whether the error is the limit: more would have come out. */
+bool inflate_over_limit(const struct inflate_stream *s);
 enum inflate_format inflate_format_of(const struct inflate_stream *s);
 void inflate_close(struct inflate_stream *s);
 
