@@ -105,12 +105,12 @@ struct btf *kbtf_split_new(const void *data, size_t size,
  */
 bool kbtf_types_aligned(const struct btf *btf);
 /*
- * How many names split takes from base start inside a string of base's
- * (*checked: how many it takes): none when split was built on base (see
- * split.c), most when not.
+ * How many of the names and types split takes from base do not fit there
+ * (*checked: how many it takes): none when split was built on base, most
+ * when not (split.c says how it tells).
  */
-size_t kbtf_names_inside_base(const struct btf *split, const struct btf *base,
-			      size_t *checked);
+size_t kbtf_misfits_of_base(const struct btf *split, const struct btf *base,
+			    size_t *checked);
 /*
  * What libbpf read (taken over), if kabi can use it: its types aligned,
  * and a module's split BTF built on base; else NULL, reported at path.
