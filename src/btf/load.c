@@ -102,7 +102,10 @@ static struct btf *open_btf(const struct kernel_input *in,
 	if (!btf && !base)
 		err = errno ? errno : EINVAL;
 	kelf_type_sections_free(&s);
-	if (err)
+	if (err == EINVAL)
+		diag_error(d, KABI_E_BAD_DWARF, DIAG_AT_FILE(path),
+			   "cannot read '.BTF': malformed or truncated");
+	else if (err)
 		diag_error(d, KABI_E_BAD_DWARF, DIAG_AT_FILE(path),
 			   "cannot read '.BTF': %s", strerror(err));
 	return btf ? kbtf_checked(btf, base, path, d) : NULL;
@@ -438,6 +441,8 @@ int kbtf_load(const struct kernel_files *kf, unsigned jobs,
 			     l.no_btf == 1 ? "has" : "have",
 			     l.no_btf == 1 ? "its" : "their");
 	model_builder_finish(l.builder, out);
+	if (kf->count)
+		model_cut_loops(out, kf->files[0].elf.name, "BTF", d);
 	if (stats)
 		model_builder_stats(l.builder, stats);
 	model_builder_free(l.builder);

@@ -59,8 +59,9 @@ problem(struct kbtf_walker *w, uint32_t id, const char *fmt, ...)
 	va_start(ap, fmt);
 	strbuf_vaddf(&sb, fmt, ap);
 	va_end(ap);
-	diag_warning(w->diag, DIAG_AT_FILE(w->path), "BTF type %u: %s", id,
-		     sb.buf);
+	/* pahole writes none of these: the BTF is damaged */
+	diag_error(w->diag, KABI_E_BAD_DWARF, DIAG_AT_FILE(w->path),
+		   "damaged BTF: type %u: %s", id, sb.buf);
 	strbuf_release(&sb);
 }
 

@@ -589,6 +589,9 @@ void kdwarf_load(const struct kernel_files *kf,
 	definition_index_free(&l.definitions);
 	lap(times ? &times->resolve : NULL, &mark);
 	model_builder_finish(l.builder, out);
+	if (kf->count)
+		model_cut_loops(out, kernel_file_dwarf(&kf->files[0])->name,
+				"DWARF", d);
 	lap(times ? &times->finish : NULL, &mark);
 	warn_untyped(&l);
 	if (stats)

@@ -338,6 +338,25 @@ static inline const uint32_t *kabi_params(const struct kabi_model *m,
 	return t->count ? m->params + t->first : NULL;
 }
 
+/*
+ * References that close a loop other than through a struct or union (a
+ * typedef of itself, a pointer to itself): only damaged input makes them
+ * (cycles.c). Each is type's reference: 0 its target, k its k-th param.
+ */
+struct model_loop {
+	uint32_t type;
+	uint32_t reference;
+};
+/* The loops of m, in a new array (*loops, freed by the caller). */
+size_t model_find_loops(const struct kabi_model *m, struct model_loop **loops);
+/*
+ * Cut each loop (the reference made void): one error at path, of damaged
+ * what ("BTF", "DWARF"). How many there were.
+ */
+struct diag;
+size_t model_cut_loops(struct kabi_model *m, const char *path, const char *what,
+		       struct diag *d);
+
 /* const, volatile, restrict, _Atomic */
 bool kabi_kind_is_qualifier(enum kabi_kind kind);
 /*

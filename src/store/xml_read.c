@@ -885,56 +885,19 @@ static void resolve_units(struct reader *r)
 	hashmap_free(&index);
 }
 
-/*
- * C types refer to themselves only through a struct or union; a pointer
- * that points to itself cannot come from a compiler, and would send later
- * stages round in circles. Depth-first search over the other references.
- */
+/* No type refers to itself but through a struct or union (cycles.c). */
 static int check_cycles(struct reader *r)
 {
-	const struct kabi_model *m = r->m;
-	uint8_t *state = xcalloc(m->ntypes + 1, 1); /* 1 open, 2 done */
-	uint32_t *stack = xmalloc(xmul(m->ntypes + 1, sizeof(uint32_t)));
-	size_t *next = xcalloc(m->ntypes + 1, sizeof(size_t));
-	size_t start;
+	struct model_loop *loops;
 
-	for (start = 1; start < m->ntypes && !r->err; start++) {
-		size_t depth = 0;
-
-		if (state[start])
-			continue;
-		stack[depth++] = (uint32_t)start;
-		state[start] = 1;
-		while (depth && !r->err) {
-			uint32_t id = stack[depth - 1];
-			const struct kabi_type *t = &m->types[id];
-			size_t k = next[id]++;
-			uint32_t to;
-
-			if (!kabi_kind_has_target(t->kind) || k > t->count) {
-				state[id] = 2;
-				depth--;
-				continue;
-			}
-			to = k == 0 ? t->target
-			     : t->kind == KABI_FUNCTION
-				 ? kabi_params(m, t)[k - 1]
-				 : 0;
-			if (state[to] == 1) {
-				r->line = r->type_line[id];
-				fail(r,
-				     "type '%s' refers to itself other than "
-				     "through a struct or union",
-				     strset_str(&r->ids, r->type_id[id]));
-			} else if (!state[to] && to) {
-				state[to] = 1;
-				stack[depth++] = to;
-			}
-		}
+	if (model_find_loops(r->m, &loops)) {
+		r->line = r->type_line[loops[0].type];
+		fail(r,
+		     "type '%s' refers to itself other than through a struct "
+		     "or union",
+		     strset_str(&r->ids, r->type_id[loops[0].type]));
 	}
-	free(state);
-	free(stack);
-	free(next);
+	free(loops);
 	return r->err;
 }
 

@@ -5,7 +5,8 @@
  * the first, then both; without a fitting length, all of it is the
  * first). Each is read by libbpf, checked as the loader checks it, and every
  * function and variable it names is walked as an export's would be: the
- * names index, the type walker, the definitions, the model builder.
+ * names index, the type walker, the definitions, the model builder, the
+ * loops cut.
  */
 #include <bpf/libbpf.h>
 #include <stdarg.h>
@@ -111,6 +112,7 @@ static void read_both(const uint8_t *data, size_t size)
 		kbtf_definitions_add(&defs, split, 1);
 	}
 	model_builder_finish(b, &out);
+	model_cut_loops(&out, "vmlinux", "BTF", &d);
 	model_builder_free(b);
 	kbtf_definitions_free(&defs);
 	btf__free(split);
