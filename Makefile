@@ -98,11 +98,14 @@ $(BUILD)/fuzz-seeds/seed-%: tests/fuzz/fuzz-%.c tests/fuzz/fuzz.c tests/fuzz/sta
 		tests/fuzz/fuzz.c tests/fuzz/standalone.c \
 		$(filter-out $(BUILD)/src/main.o,$(LIB_OBJS)) $(LIBS)
 
-# Every test prints TAP; prove runs them and gives the standard summary.
+# Every test prints TAP; prove runs them and gives the standard summary,
+# CHECK_JOBS of them at a time (the case runners are one process chain
+# each: side by side they use the cores a machine has).
+CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 check: $(KABI) $(UNIT_BINS) $(TOOL_BINS) $(SEED_BINS)
 	KABI=$(abspath $(KABI)) TOOLS=$(abspath $(BUILD)/tests/tools) \
 		SEEDS=$(abspath $(BUILD)/fuzz-seeds) \
-		prove -f -e '' $(UNIT_BINS) tests/run-cases.sh tests/run-cases-clang.sh \
+		prove -f -j$(CHECK_JOBS) -e '' $(UNIT_BINS) tests/run-cases.sh tests/run-cases-clang.sh \
 		tests/run-cases-lto.sh \
 		tests/run-fuzz.sh \
 		tests/run-seeds.sh
