@@ -65,9 +65,8 @@ bool kbtf_types_aligned(const struct btf *btf)
 {
 	const struct btf *base = btf__base_btf(btf);
 	uint32_t first = base ? btf__type_cnt(base) : 1;
-	const struct btf_type *t = first < btf__type_cnt(btf)
-				       ? btf__type_by_id(btf, first)
-				       : NULL;
+	const struct btf_type *t =
+	    first < btf__type_cnt(btf) ? btf__type_by_id(btf, first) : NULL;
 
 	/* each type is a multiple of 4 bytes long: the first tells */
 	return !t || !((uintptr_t)t % _Alignof(struct btf_type));
@@ -108,12 +107,12 @@ static void check_name(struct base_check *c, uint32_t off)
 }
 
 /* Kinds a reference may name: a bit per BTF_KIND_*. */
-#define KIND(k) (UINT32_C(1) << BTF_KIND_##k)
-#define NOT_DATA (KIND(FUNC) | KIND(VAR) | KIND(DATASEC) | KIND(DECL_TAG))
+#define KIND(k)	  (UINT32_C(1) << BTF_KIND_##k)
+#define NOT_DATA  (KIND(FUNC) | KIND(VAR) | KIND(DATASEC) | KIND(DECL_TAG))
 #define NOT_VALUE (NOT_DATA | KIND(FUNC_PROTO))
 
 /* A reference from the module into the base, refused if of a kind in not. */
-static void check_ref(struct base_check *c, uint32_t id, uint32_t not)
+static void check_ref(struct base_check *c, uint32_t id, uint32_t not )
 {
 	const struct btf_type *t;
 
@@ -121,7 +120,7 @@ static void check_ref(struct base_check *c, uint32_t id, uint32_t not)
 		return; /* void, or the module's own */
 	t = btf__type_by_id(c->base, id);
 	c->checked++;
-	if (!t || (not & (UINT32_C(1) << btf_kind(t))))
+	if (!t || (not &(UINT32_C(1) << btf_kind(t))))
 		c->misfits++;
 }
 
@@ -198,8 +197,8 @@ struct btf *kbtf_checked(struct btf *btf, const struct btf *base,
 	if (!kbtf_types_aligned(btf))
 		diag_error(d, KABI_E_BAD_DWARF, DIAG_AT_FILE(path),
 			   "malformed BTF: its types are not 4-byte aligned");
-	else if (base && (misfits = kbtf_misfits_of_base(btf, base,
-							   &checked)) != 0)
+	else if (base &&
+		 (misfits = kbtf_misfits_of_base(btf, base, &checked)) != 0)
 		diag_error(d, KABI_E_BAD_DWARF, DIAG_AT_FILE(path),
 			   "its BTF was not built on this vmlinux's: %zu of "
 			   "the %zu names and types it takes from there do "

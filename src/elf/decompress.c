@@ -35,11 +35,11 @@ static int copy_out(struct inflate_stream *in, int out, const char *path,
 
 	while (!err && (n = inflate_read(in, buf, 1 << 16)) != 0) {
 		if (n < 0 && inflate_over_limit(in))
-			err = diag_error(d, KABI_E_BAD_ELF, DIAG_AT_FILE(path),
-					 "%s-compressed: %s",
-					 inflate_format_name(
-					     inflate_format_of(in)),
-					 inflate_error(in));
+			err = diag_error(
+			    d, KABI_E_BAD_ELF, DIAG_AT_FILE(path),
+			    "%s-compressed: %s",
+			    inflate_format_name(inflate_format_of(in)),
+			    inflate_error(in));
 		else if (n < 0)
 			err = diag_error(
 			    d, KABI_E_BAD_ELF, DIAG_AT_FILE(path),
@@ -272,8 +272,7 @@ int extract_vmlinux(int fd, const char *path, struct diag *d)
 				  ? try_archive_payload(
 					image, (size_t)st.st_size, off,
 					m->format, bound, path, d, &damage)
-				  : try_payload(fd, (off_t)off, bound, path,
-						d);
+				  : try_payload(fd, (off_t)off, bound, path, d);
 		}
 	free(image);
 	if (out >= 0)

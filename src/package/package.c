@@ -285,10 +285,10 @@ static int read_entry(struct reader *r, struct archive *a,
 	const char *path = member_path(e);
 	const char *link = archive_entry_hardlink(e);
 	uint64_t at = (uint64_t)archive_filter_bytes(a, 0);
-	uint64_t declared = archive_entry_size_is_set(e) &&
-					archive_entry_size(e) > 0
-				? (uint64_t)archive_entry_size(e)
-				: 0;
+	uint64_t declared =
+	    archive_entry_size_is_set(e) && archive_entry_size(e) > 0
+		? (uint64_t)archive_entry_size(e)
+		: 0;
 
 	if (declared > r->bound || at > r->bound - declared)
 		return expands_too_far(r, path);

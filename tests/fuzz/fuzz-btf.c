@@ -41,12 +41,14 @@ static void walk(const struct btf *btf, struct kabi_model *out,
 	kbtf_walker_init(&w, btf, frag, 8, "fuzz", d);
 	for (; id < end && n < MAX_WALKED; id++) {
 		const struct btf_type *t = btf__type_by_id(btf, id);
-		const char *name = t ? btf__name_by_offset(btf, t->name_off) : 0;
+		const char *name =
+		    t ? btf__name_by_offset(btf, t->name_off) : 0;
 		struct kabi_symbol sym = {0}, export = {0};
 		bool several;
 		uint32_t found;
 
-		if (!t || !name || !*name || (!btf_is_func(t) && !btf_is_var(t)))
+		if (!t || !name || !*name ||
+		    (!btf_is_func(t) && !btf_is_var(t)))
 			continue;
 		found = kbtf_find_export(btf, &names, name, btf_is_func(t),
 					 &several);
