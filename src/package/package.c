@@ -298,7 +298,8 @@ static int read_entry(struct reader *r, struct archive *a,
 		r->dotdot++;
 		return 0;
 	}
-	if (link && archive_entry_filetype(e) != AE_IFDIR) {
+	/* a cpio link that carries the bytes is the file itself */
+	if (link && archive_entry_filetype(e) != AE_IFDIR && !declared) {
 		drop_earlier(r, path);
 		return keep_link(r, path, link);
 	}
