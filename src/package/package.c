@@ -129,9 +129,18 @@ static int expands_too_far(struct reader *r, const char *path)
 	return err;
 }
 
+/* A kernel file kept: its path in the package, and its memory file. */
+static void add_member(struct reader *r, const char *path, int fd)
+{
+	ALLOC_GROW(r->members, r->n + 1, r->alloc);
+	r->members[r->n].path = xstrdup(path);
+	r->members[r->n].fd = fd;
+	r->n++;
+}
+
 /* Copy the entry's bytes into mem, within the bounds. */
 static int copy_data(struct reader *r, struct archive *a, int mem,
-		     const char *where)
+		     const char *path, const char *where)
 {
 	uint64_t size = 0;
 	la_ssize_t n;
@@ -143,7 +152,7 @@ static int copy_data(struct reader *r, struct archive *a, int mem,
 			return too_big(r, where, "a file of",
 				       PACKAGE_MAX_MEMBER);
 		if (r->total > r->bound)
-			return expands_too_far(r, where + strlen(r->pkg) + 1);
+			return expands_too_far(r, path);
 		if (memfile_write(mem, r->buf, (size_t)n) < 0)
 			return diag_error(r->d, KABI_E_IO, DIAG_AT_FILE(where),
 					  "cannot keep in memory: %s",
@@ -177,7 +186,7 @@ static int keep_member(struct reader *r, struct archive *a,
 				    "open: raise 'ulimit -n')"
 				  : "");
 	} else {
-		err = copy_data(r, a, mem, where.buf);
+		err = copy_data(r, a, mem, path, where.buf);
 	}
 	strbuf_release(&where);
 	if (err) {
@@ -185,21 +194,21 @@ static int keep_member(struct reader *r, struct archive *a,
 			close(mem);
 		return err;
 	}
-	ALLOC_GROW(r->members, r->n + 1, r->alloc);
-	r->members[r->n].path = xstrdup(path);
-	r->members[r->n].fd = mem;
-	r->n++;
+	add_member(r, path, mem);
 	return 0;
 }
 
 /* "./lib/modules/..." as "lib/modules/...", the way a tree's files are. */
-static const char *member_path(struct archive_entry *e)
+static const char *relative_path(const char *p)
 {
-	const char *p = archive_entry_pathname(e);
-
 	while (p && (!strncmp(p, "./", 2) || *p == '/'))
 		p += *p == '/' ? 1 : 2;
 	return p;
+}
+
+static const char *member_path(struct archive_entry *e)
+{
+	return relative_path(archive_entry_pathname(e));
 }
 
 /* Whether a path climbs out of where it is unpacked ("a/../../b"). */
@@ -256,9 +265,7 @@ static int keep_link(struct reader *r, const char *path, const char *target)
 	struct kernel_member *m;
 	int fd;
 
-	while (!strncmp(target, "./", 2) || *target == '/')
-		target += *target == '/' ? 1 : 2;
-	m = kept(r, target);
+	m = kept(r, relative_path(target));
 	if (!m)
 		return 0;
 	fd = fcntl(m->fd, F_DUPFD_CLOEXEC, 0);
@@ -266,10 +273,7 @@ static int keep_link(struct reader *r, const char *path, const char *target)
 		return diag_error(r->d, KABI_E_IO, DIAG_AT_FILE(r->pkg),
 				  "cannot keep '%s': %s", path,
 				  strerror(errno));
-	ALLOC_GROW(r->members, r->n + 1, r->alloc);
-	r->members[r->n].path = xstrdup(path);
-	r->members[r->n].fd = fd;
-	r->n++;
+	add_member(r, path, fd);
 	return 0;
 }
 
