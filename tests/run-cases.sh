@@ -6,6 +6,9 @@
 #                     build-kernel and the test tools on PATH, $CASE its
 #                     own folder and $FIXTURES tests/fixtures
 #   expected          what it must print on standard output
+#   expected-clang    what it must print instead when the fixtures are
+#                     built by clang (FIXTURE_CC=clang), where clang's
+#                     DWARF holds less than gcc's (optional)
 #   expected-stderr   what it must print on standard error (default: nothing)
 #   expected-status   its exit status (default: 0)
 # UPDATE=1 rewrites the expected files from what the cases print.
@@ -39,8 +42,11 @@ for c in $cases; do
 			sh -e "$dir/cmd" >"$work/.stdout" 2>"$work/.stderr"
 		echo $? >"$work/.status"
 	)
+	want_out=$dir/expected
+	[ "${FIXTURE_CC:-}" = clang ] && [ -f "$dir/expected-clang" ] &&
+		want_out=$dir/expected-clang
 	if [ "${UPDATE:-}" = 1 ]; then
-		cp "$work/.stdout" "$dir/expected"
+		cp "$work/.stdout" "$want_out"
 		if [ -s "$work/.stderr" ]; then
 			cp "$work/.stderr" "$dir/expected-stderr"
 		else
@@ -60,7 +66,7 @@ for c in $cases; do
 	problem=
 	if [ "$(cat "$work/.status")" != "$want_status" ]; then
 		problem="exit status $(cat "$work/.status"), want $want_status"
-	elif ! cmp -s "$work/.stdout" "$dir/expected"; then
+	elif ! cmp -s "$work/.stdout" "$want_out"; then
 		problem="standard output differs"
 	elif ! cmp -s "$work/.stderr" "$want_err"; then
 		problem="standard error differs"
@@ -70,7 +76,7 @@ for c in $cases; do
 	else
 		failed=$((failed + 1))
 		echo "not ok $i - $c: $problem"
-		diff -u "$dir/expected" "$work/.stdout" | head -40 | sed 's/^/# /'
+		diff -u "$want_out" "$work/.stdout" | head -40 | sed 's/^/# /'
 		diff -u "$want_err" "$work/.stderr" | head -20 | sed 's/^/# /'
 	fi
 	rm -rf "$work"

@@ -2,7 +2,7 @@
 /*
  * Which exports a root cause reaches as their units see the types.
  *
- * genksyms computes an export's CRC in the unit that defines it,
+ * genksyms computes an export's CRC in the unit that exports it,
  * expanding a struct, union or enum where that unit defines it and
  * writing "struct foo { UNKNOWN }" where it only declares it. A change
  * reaches the CRC along the definitions the unit holds, and no further.

@@ -86,6 +86,46 @@ static const char *definition_name(Dwarf_Die *die)
 	return dwarf_formstring(dwarf_attr_integrate(die, DW_AT_name, &attr));
 }
 
+/*
+ * The export a variable's name marks as exported by this unit: the
+ * EXPORT_SYMBOL of a kernel with PREL32 entries (x86-64, arm64, ...)
+ * leaves __ADDRESSABLE(sym), a variable "__UNIQUE_ID___addressable_"
+ * sym N (N from __COUNTER__); one without leaves the entry itself as a C
+ * variable, "__ksymtab_" sym. genksyms computes the CRC in that unit,
+ * which need not be the one defining sym (a tracepoint is defined where
+ * CREATE_TRACE_POINTS is, and often exported elsewhere). KABI_NONE when
+ * the name marks no export of the file. Of the names N could be cut
+ * from (sym may end in digits), the longest export is taken.
+ */
+#define ADDRESSABLE_PREFIX "__UNIQUE_ID___addressable_"
+#define KSYMTAB_PREFIX	   "__ksymtab_"
+#define MARKED_NAME_MAX	   512
+
+static uint32_t marked_export(const struct file_exports *fx, const char *name)
+{
+	char sym[MARKED_NAME_MAX];
+	size_t len;
+
+	if (!strncmp(name, KSYMTAB_PREFIX, strlen(KSYMTAB_PREFIX)))
+		return find_export(fx, name + strlen(KSYMTAB_PREFIX));
+	if (strncmp(name, ADDRESSABLE_PREFIX, strlen(ADDRESSABLE_PREFIX)))
+		return KABI_NONE;
+	name += strlen(ADDRESSABLE_PREFIX);
+	len = strlen(name);
+	if (len >= sizeof(sym))
+		return KABI_NONE;
+	memcpy(sym, name, len + 1);
+	while (len > 1 && sym[len - 1] >= '0' && sym[len - 1] <= '9') {
+		uint32_t index;
+
+		sym[--len] = '\0';
+		index = find_export(fx, sym);
+		if (index != KABI_NONE)
+			return index;
+	}
+	return KABI_NONE;
+}
+
 /* A struct, union or enum with a name: a tag a unit declares or defines. */
 static bool is_tag(const struct kabi_type *t)
 {
@@ -143,10 +183,28 @@ struct targets {
 	size_t n, alloc;
 };
 
-static void add_symbol(struct type_walker *w, Dwarf_Die *die, uint32_t index,
-		       const char *name, struct targets *targets)
+static bool targets_hold(const struct targets *t, uint32_t index)
 {
-	struct kabi_symbol sym = {.name = model_intern(w->out, name)};
+	size_t i;
+
+	for (i = 0; i < t->n; i++)
+		if (t->v[i] == index)
+			return true;
+	return false;
+}
+
+static void targets_add(struct targets *t, uint32_t index)
+{
+	ALLOC_GROW(t->v, t->n + 1, t->alloc);
+	t->v[t->n++] = index;
+}
+
+static void add_symbol(struct type_walker *w, Dwarf_Die *die, uint32_t index,
+		       const char *name, uint32_t flags,
+		       struct targets *targets)
+{
+	struct kabi_symbol sym = {.name = model_intern(w->out, name),
+				  .flags = flags};
 	Dwarf_Attribute attr;
 	Dwarf_Die origin;
 
@@ -157,13 +215,69 @@ static void add_symbol(struct type_walker *w, Dwarf_Die *die, uint32_t index,
 			die = &origin;
 		sym.type =
 		    walker_function(w, die, &sym.first_param, &sym.nparams);
-		sym.flags = KABI_SYM_FUNCTION;
+		sym.flags |= KABI_SYM_FUNCTION;
 	} else {
 		sym.type = walker_type_of(w, die);
 	}
 	model_add_symbol(w->out, &sym);
-	ALLOC_GROW(targets->v, targets->n + 1, targets->alloc);
-	targets->v[targets->n++] = index;
+	targets_add(targets, index);
+}
+
+/*
+ * The exports this CU holds EXPORT_SYMBOL of but another defines: each
+ * described by its declaration here (EXPORT_SYMBOL's own extern
+ * typeof(sym) sym), as this unit sees its types, for the unit alone.
+ */
+static void add_declared(struct type_walker *w, Dwarf_Die *cu,
+			 const struct file_exports *fx,
+			 const struct targets *foreign, struct targets *targets)
+{
+	Dwarf_Attribute attr;
+	bool declaration;
+	Dwarf_Die child;
+
+	if (!foreign->n || dwarf_child(cu, &child) != 0)
+		return;
+	do {
+		int tag = dwarf_tag(&child);
+		const char *name;
+		uint32_t index;
+
+		if ((tag != DW_TAG_subprogram && tag != DW_TAG_variable) ||
+		    !dwarf_attr(&child, DW_AT_declaration, &attr) ||
+		    dwarf_formflag(&attr, &declaration) != 0 || !declaration)
+			continue;
+		name = dwarf_diename(&child);
+		index = name ? find_export(fx, name) : KABI_NONE;
+		if (index != KABI_NONE && targets_hold(foreign, index) &&
+		    !targets_hold(targets, index) &&
+		    same_kind(fx, index, tag == DW_TAG_subprogram))
+			add_symbol(w, &child, index, name,
+				   KABI_SYM_DECLARED | KABI_SYM_EXPORTED_HERE,
+				   targets);
+	} while (dwarf_siblingof(&child, &child) == 0);
+}
+
+/*
+ * Flag the exports the CU both defines and exports; those it exports and
+ * another defines go to foreign.
+ */
+static void sort_marked(struct kabi_model *frag, const struct targets *defined,
+			const struct targets *marked, struct targets *foreign)
+{
+	size_t i;
+
+	for (i = 0; i < marked->n; i++) {
+		size_t k;
+
+		for (k = 0; k < defined->n; k++)
+			if (defined->v[k] == marked->v[i])
+				break;
+		if (k < defined->n)
+			frag->symbols[k].flags |= KABI_SYM_EXPORTED_HERE;
+		else if (!targets_hold(foreign, marked->v[i]))
+			targets_add(foreign, marked->v[i]);
+	}
 }
 
 struct fragment_summary *symbols_read_cu(Dwarf_Die *cu,
@@ -172,7 +286,7 @@ struct fragment_summary *symbols_read_cu(Dwarf_Die *cu,
 					 atomic_uint *errors,
 					 struct definition_list *defs)
 {
-	struct targets targets = {0};
+	struct targets targets = {0}, marked = {0}, foreign = {0};
 	struct fragment_summary *s;
 	struct kabi_model *frag;
 	struct type_walker w;
@@ -208,12 +322,22 @@ struct fragment_summary *symbols_read_cu(Dwarf_Die *cu,
 			name = definition_name(&child);
 			if (!name)
 				continue;
+			if (tag == DW_TAG_variable) {
+				index = marked_export(fx, name);
+				if (index != KABI_NONE)
+					targets_add(&marked, index);
+			}
 			index = find_export(fx, name);
 			if (index != KABI_NONE &&
 			    same_kind(fx, index, tag == DW_TAG_subprogram))
-				add_symbol(&w, &child, index, name, &targets);
+				add_symbol(&w, &child, index, name, 0,
+					   &targets);
 		} while (dwarf_siblingof(&child, &child) == 0);
 	}
+	sort_marked(frag, &targets, &marked, &foreign);
+	add_declared(&w, cu, fx, &foreign, &targets);
+	free(marked.v);
+	free(foreign.v);
 	walker_drain(&w);
 	if (frag->nsymbols)
 		add_unit(&w, fx);

@@ -367,8 +367,11 @@ static void add_symbol(struct model_builder *b,
 		b->nsymbols = n;
 	}
 	d = &b->symbols[index];
-	if (d->set)
-		return; /* the first description wins */
+	if ((sym->flags & KABI_SYM_EXPORTED_HERE) && sym->unit &&
+	    !d->export_unit)
+		d->export_unit = add_unit(b, s, unit);
+	if (d->set || (sym->flags & KABI_SYM_DECLARED))
+		return; /* the first definition describes it */
 	d->set = true;
 	d->unit = sym->unit ? add_unit(b, s, unit) : 0;
 	d->shape = find_or_add_shape(b, s, r, NULL);

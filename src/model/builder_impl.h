@@ -43,6 +43,13 @@ struct symbol_desc {
 	size_t names_off; /* in builder.names */
 	uint32_t nnames;
 	uint32_t unit; /* 1 + its index in builder.units; 0: none */
+	/*
+	 * The unit holding its EXPORT_SYMBOL, where genksyms computes the
+	 * CRC (1 + index; 0: none told). It need not be the first to
+	 * define it (unit): a weak definition, an out-of-line copy of an
+	 * inline one, or only a declaration in the exporting unit.
+	 */
+	uint32_t export_unit;
 	bool set;
 };
 

@@ -875,18 +875,38 @@ static void write_block(struct materializer *m, uint32_t inst)
 	free_node(&n);
 }
 
-/* The units symbols were described in, after unit 0 (not known). */
-static void write_units(const struct model_builder *b, struct kabi_model *out)
+/*
+ * The builder's unit an export is in (1 + index, 0: none): the one
+ * holding its EXPORT_SYMBOL when the DWARF tells, else the one defining it.
+ */
+static uint32_t export_unit_of(const struct symbol_desc *d)
 {
+	return d->export_unit ? d->export_unit : d->unit;
+}
+
+/*
+ * The units exports are in, after unit 0 (not known), and for each of
+ * the builder's (1 + index) its number in out: a unit whose exports all
+ * went to the units exporting them is left out.
+ */
+static uint32_t *write_units(const struct model_builder *b,
+			     struct kabi_model *out)
+{
+	uint32_t *place = xcalloc(b->nunits + 1, sizeof(uint32_t));
 	size_t i;
 	uint32_t k;
 
+	for (i = 0; i < b->nsymbols; i++)
+		if (b->symbols[i].set)
+			place[export_unit_of(&b->symbols[i])] = 1;
 	for (i = 0; i < b->nunits; i++) {
 		const struct kabi_unit *u = &b->units[i];
-		uint32_t unit = model_add_unit(
+
+		if (!place[i + 1])
+			continue;
+		place[i + 1] = model_add_unit(
 		    out, model_intern(out, strset_str(&b->strings, u->module)),
 		    model_intern(out, strset_str(&b->strings, u->name)));
-
 		for (k = 0; k < u->nopaque; k++) {
 			const struct kabi_tag *t =
 			    &b->opaque[u->first_opaque + k];
@@ -894,12 +914,14 @@ static void write_units(const struct model_builder *b, struct kabi_model *out)
 			    model_intern(out, strset_str(&b->strings, t->name)),
 			    t->kind};
 
-			model_add_opaque(out, unit, &tag);
+			model_add_opaque(out, place[i + 1], &tag);
 		}
 	}
+	place[0] = 0;
+	return place;
 }
 
-static void write_symbols(struct materializer *m)
+static void write_symbols(struct materializer *m, const uint32_t *unit_place)
 {
 	const struct model_builder *b = m->b;
 	struct kabi_model *out = m->out;
@@ -922,7 +944,7 @@ static void write_symbols(struct materializer *m)
 		sym = &out->symbols[i];
 		sym->type = type;
 		sym->flags |= KABI_SYM_HAS_TYPE;
-		sym->unit = d->unit; /* out's unit 0 is none: 1 + index */
+		sym->unit = unit_place[export_unit_of(d)];
 		sym->first_param = (uint32_t)out->nparam_names;
 		sym->nparams = d->nnames;
 		for (k = 0; k < d->nnames; k++)
@@ -939,7 +961,7 @@ void model_builder_finish(struct model_builder *b, struct kabi_model *out)
 	struct refinement r = {.b = b};
 	struct materializer m = {.b = b, .r = &r, .out = out};
 	double start = clock_seconds();
-	uint32_t *reps;
+	uint32_t *reps, *unit_place;
 	size_t nreps, i;
 
 	r.block = xmalloc(xmul(b->ninst + 1, sizeof(uint32_t)));
@@ -953,8 +975,9 @@ void model_builder_finish(struct model_builder *b, struct kabi_model *out)
 	reserve_blocks(&m, &reps, &nreps);
 	for (i = 0; i < nreps; i++)
 		write_block(&m, reps[i]);
-	write_units(b, out);
-	write_symbols(&m);
+	unit_place = write_units(b, out);
+	write_symbols(&m, unit_place);
+	free(unit_place);
 	model_sort_units(out);
 	b->stats.instances = b->ninst;
 	b->stats.shapes = b->nshapes;

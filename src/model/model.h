@@ -125,6 +125,14 @@ enum {
 	 * diff, never kept in a baseline.
 	 */
 	KABI_SYM_MODULE_PINNED = 1 << 4,
+	/*
+	 * From the DWARF reader to the model builder only: the fragment's
+	 * unit holds the export's EXPORT_SYMBOL; the fragment describes it
+	 * by its declaration there (another unit defines it), for the unit
+	 * alone.
+	 */
+	KABI_SYM_EXPORTED_HERE = 1 << 5,
+	KABI_SYM_DECLARED = 1 << 6,
 };
 
 struct kabi_symbol {
@@ -136,7 +144,11 @@ struct kabi_symbol {
 	uint32_t first_param; /* parameter names, in param_names */
 	uint32_t nparams;
 	uint32_t flags;
-	uint32_t unit; /* the unit that defines it, in units; 0: not known */
+	/*
+	 * The unit that exports it, in units (the one that defines it, but
+	 * when another unit holds its EXPORT_SYMBOL); 0: not known
+	 */
+	uint32_t unit;
 };
 
 /*

@@ -880,10 +880,12 @@ void report_hidden_reason(struct strbuf *sb, const struct kabi_diff *d,
 				"none where an initializer sets it), not its "
 				"value");
 	else
-		strbuf_adds(sb, "the change was kept from genksyms (as "
-				"#ifndef __GENKSYMS__ does), or genksyms read "
-				"another unit: the one with its EXPORT_SYMBOL, "
-				"where that is not the one defining it");
+		strbuf_adds(sb,
+			    "the change was kept from genksyms (as "
+			    "#ifndef __GENKSYMS__ does), or genksyms read "
+			    "a unit whose view the DWARF does not show (one "
+			    "exporting what another defines, built by "
+			    "clang)");
 }
 
 struct crc_roots *report_crc_roots(const struct kabi_diff *d)
