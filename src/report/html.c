@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "section.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
@@ -393,22 +394,25 @@ static void html_end(void *ctx)
 	fputs("</li>\n", h->out);
 }
 
-/* A user-space section: system calls, or uapi types. */
-static void html_changes(FILE *out, const struct diff_view *v,
-			 const char *title, const char *id, change_walk walk)
+/* A section of user-space changes, if it has any to show. */
+static void html_section(FILE *out, const struct diff_view *v,
+			 const struct report_section *sec)
 {
 	const struct change_writer w = {html_change_head, html_item,
 					html_through, html_end};
 	struct html_state h = {out, " "};
 
-	fprintf(out, "<h2>%s</h2>\n<ul id=\"%s\">\n", title, id);
-	walk(v, WHICH_ALL, &w, &h);
+	if (!sec->count(v, WHICH_ALL))
+		return;
+	fprintf(out, "<h2>%s</h2>\n<ul id=\"%s\">\n", sec->title, sec->anchor);
+	sec->each(v, WHICH_ALL, &w, &h);
 	fputs("</ul>\n", out);
 }
 
 void report_html(FILE *out, const struct diff_view *v,
 		 const struct report_options *o)
 {
+	const struct report_section *const *sec;
 	struct report_summary s;
 
 	report_summarize(v, &s);
@@ -421,12 +425,8 @@ void report_html(FILE *out, const struct diff_view *v,
 		html_names(out, v, false);
 		html_names(out, v, true);
 	}
-	if (s.syscalls_added || s.syscalls_removed || s.syscalls_changed)
-		html_changes(out, v, "System calls", "syscalls",
-			     report_each_syscall);
-	if (s.uapi_added || s.uapi_removed || s.uapi_changed)
-		html_changes(out, v, "User-space types", "uapi",
-			     report_each_uapi);
+	for (sec = report_sections; *sec; sec++)
+		html_section(out, v, *sec);
 	if (o->modules)
 		html_modules(out, o);
 	fprintf(out, "<script>%s</script>\n</body>\n</html>\n", script);

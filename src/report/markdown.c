@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "section.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
@@ -335,15 +336,17 @@ static void md_end(void *ctx)
 	fputs("\n", md->out);
 }
 
-/* A user-space section: system calls, or uapi types. */
-static void md_changes(FILE *out, const struct diff_view *v, const char *title,
-		       change_walk walk)
+/* A section of user-space changes, if it has any to show. */
+static void md_section(FILE *out, const struct diff_view *v,
+		       const struct report_section *sec)
 {
 	const struct change_writer w = {md_head, md_item, md_through, md_end};
 	struct md_state md = {out, ""};
 
-	fprintf(out, "### %s\n\n", title);
-	walk(v, WHICH_ALL, &w, &md);
+	if (!sec->count(v, WHICH_ALL))
+		return;
+	fprintf(out, "### %s\n\n", sec->title);
+	sec->each(v, WHICH_ALL, &w, &md);
 	fputs("\n", out);
 }
 
@@ -381,6 +384,7 @@ static void md_hidden_crcs(FILE *out, const struct diff_view *v,
 void report_markdown(FILE *out, const struct diff_view *v,
 		     const struct report_options *o)
 {
+	const struct report_section *const *sec;
 	struct report_summary s;
 
 	report_summarize(v, &s);
@@ -391,10 +395,8 @@ void report_markdown(FILE *out, const struct diff_view *v,
 	else
 		fputs("\n", out);
 	md_exports(out, v, &s, o);
-	if (s.syscalls_added || s.syscalls_removed || s.syscalls_changed)
-		md_changes(out, v, "System calls", report_each_syscall);
-	if (s.uapi_added || s.uapi_removed || s.uapi_changed)
-		md_changes(out, v, "User-space types", report_each_uapi);
+	for (sec = report_sections; *sec; sec++)
+		md_section(out, v, *sec);
 	if (o->modules)
 		md_modules(out, o);
 }

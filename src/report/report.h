@@ -203,43 +203,6 @@ size_t report_module_failures(const struct load_verdicts *lv, size_t m,
 			      size_t *first);
 /* Modules that would not load into NEW (0 without --modules). */
 size_t report_failing_modules(const struct report_options *o);
-/*
- * The user-space changes, in sections of their own: the system calls
- * (report/syscalls.c) and the uapi types (report/uapi.c). Each section is
- * walked the same way, and every format writes it through one writer:
- * each shown change with its index (in d->syscalls or d->uapi), severity
- * and label ("x86-64 4 stat", "struct stat"), each of its shown items as
- * words, for a uapi type changed only by what it holds the nearest
- * change ("struct timespec"), and its end. Any callback may be NULL.
- */
-struct change_writer {
-	void (*head)(void *ctx, size_t index, enum severity severity,
-		     const char *label);
-	void (*item)(void *ctx, const struct change_item *it, const char *text);
-	void (*through)(void *ctx, const char *label);
-	void (*end)(void *ctx);
-};
-enum change_which {
-	WHICH_ALL,
-	WHICH_REMOVED,
-	WHICH_ADDED,
-	WHICH_CHANGED, /* in both kernels */
-};
-/* Walk a section's shown changes of one kind, in the diff's order. */
-typedef void (*change_walk)(const struct diff_view *v, enum change_which which,
-			    const struct change_writer *w, void *ctx);
-/* How many of a section's shown changes are of one kind. */
-typedef size_t (*change_count)(const struct diff_view *v,
-			       enum change_which which);
-void report_each_syscall(const struct diff_view *v, enum change_which which,
-			 const struct change_writer *w, void *ctx);
-size_t report_count_syscalls(const struct diff_view *v,
-			     enum change_which which);
-void report_each_uapi(const struct diff_view *v, enum change_which which,
-		      const struct change_writer *w, void *ctx);
-size_t report_count_uapi(const struct diff_view *v, enum change_which which);
-/* Whether a change present in_old and in_new is of the kind asked. */
-bool report_which_holds(enum change_which which, bool in_old, bool in_new);
 /* ", breaking" after a rule of a breaking kind, else "" */
 const char *report_breaking_mark(enum change_kind kind);
 
@@ -250,9 +213,10 @@ const char *report_breaking_mark(enum change_kind kind);
  */
 void report_text_item(void *ctx, const struct change_item *it,
 		      const char *text);
-void report_text_lists(FILE *out, const struct diff_view *v, change_count count,
-		       change_walk walk, enum change_kind removed,
-		       enum change_kind added);
+struct report_section;
+void report_text_lists(FILE *out, const struct diff_view *v,
+		       const struct report_section *sec,
+		       enum change_kind removed, enum change_kind added);
 void report_syscalls_text(FILE *out, const struct diff_view *v);
 void report_uapi_text(FILE *out, const struct diff_view *v);
 

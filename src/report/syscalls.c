@@ -6,7 +6,7 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "report.h"
+#include "section.h"
 #include "../util/banned.h"
 
 static void syscall_label(struct strbuf *sb, const struct kabi_diff *d,
@@ -52,7 +52,7 @@ static bool is_which(const struct syscall_change *c, enum change_which which)
 				  c->new_call != KABI_NONE);
 }
 
-size_t report_count_syscalls(const struct diff_view *v, enum change_which which)
+static size_t count_syscalls(const struct diff_view *v, enum change_which which)
 {
 	size_t i, n = 0;
 
@@ -61,7 +61,7 @@ size_t report_count_syscalls(const struct diff_view *v, enum change_which which)
 	return n;
 }
 
-void report_each_syscall(const struct diff_view *v, enum change_which which,
+static void each_syscall(const struct diff_view *v, enum change_which which,
 			 const struct change_writer *w, void *ctx)
 {
 	const struct kabi_diff *d = v->d;
@@ -94,6 +94,13 @@ void report_each_syscall(const struct diff_view *v, enum change_which which,
 	strbuf_release(&sb);
 }
 
+const struct report_section report_syscall_section = {
+    .title = "System calls",
+    .anchor = "syscalls",
+    .count = count_syscalls,
+    .each = each_syscall,
+};
+
 static void text_head(void *ctx, size_t index, enum severity severity,
 		      const char *label)
 {
@@ -107,12 +114,12 @@ void report_syscalls_text(FILE *out, const struct diff_view *v)
 	const struct change_writer changed = {.head = text_head,
 					      .item = report_text_item};
 
-	if (!report_count_syscalls(v, WHICH_ALL))
+	if (!count_syscalls(v, WHICH_ALL))
 		return;
 	fprintf(out, "\nSystem calls\n");
-	report_text_lists(out, v, report_count_syscalls, report_each_syscall,
+	report_text_lists(out, v, &report_syscall_section,
 			  CHANGE_SYSCALL_REMOVED, CHANGE_SYSCALL_ADDED);
-	report_each_syscall(v, WHICH_CHANGED, &changed, out);
+	each_syscall(v, WHICH_CHANGED, &changed, out);
 }
 
 /* The call's table, name and numbers, then its changes. */
@@ -150,6 +157,6 @@ void report_syscalls_json(FILE *out, const struct diff_view *v)
 	struct json_changes j;
 
 	report_json_changes_init(&j, out, v->d);
-	report_each_syscall(v, WHICH_ALL, &w, &j);
+	each_syscall(v, WHICH_ALL, &w, &j);
 	report_json_changes_close(&j);
 }

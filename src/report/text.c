@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "section.h"
 #include "../util/sort.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
@@ -623,25 +624,25 @@ static void text_listed(void *ctx, size_t index, enum severity severity,
 }
 
 /* The changes of one kind, on lines of their own under one heading. */
-static void text_list(FILE *out, const struct diff_view *v, change_count count,
-		      change_walk walk, enum change_which which,
+static void text_list(FILE *out, const struct diff_view *v,
+		      const struct report_section *sec, enum change_which which,
 		      enum change_kind kind)
 {
 	const struct change_writer w = {.head = text_listed};
-	size_t n = count(v, which);
+	size_t n = sec->count(v, which);
 
 	if (!n)
 		return;
 	fprintf(out, "  %s [%s%s]: %zu\n",
 		which == WHICH_ADDED ? "added" : "removed", change_rule(kind),
 		report_breaking_mark(kind), n);
-	walk(v, which, &w, out);
+	sec->each(v, which, &w, out);
 }
 
-void report_text_lists(FILE *out, const struct diff_view *v, change_count count,
-		       change_walk walk, enum change_kind removed,
-		       enum change_kind added)
+void report_text_lists(FILE *out, const struct diff_view *v,
+		       const struct report_section *sec,
+		       enum change_kind removed, enum change_kind added)
 {
-	text_list(out, v, count, walk, WHICH_REMOVED, removed);
-	text_list(out, v, count, walk, WHICH_ADDED, added);
+	text_list(out, v, sec, WHICH_REMOVED, removed);
+	text_list(out, v, sec, WHICH_ADDED, added);
 }

@@ -7,7 +7,7 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "report.h"
+#include "section.h"
 #include "../util/banned.h"
 
 static const char *spelling(const struct kabi_diff *d,
@@ -37,7 +37,7 @@ static bool is_which(const struct uapi_change *c, enum change_which which)
 				  c->new_type != KABI_NONE);
 }
 
-size_t report_count_uapi(const struct diff_view *v, enum change_which which)
+static size_t count_uapi(const struct diff_view *v, enum change_which which)
 {
 	size_t i, n = 0;
 
@@ -76,7 +76,7 @@ static void each_item(const struct diff_view *v, const struct uapi_change *c,
 	}
 }
 
-void report_each_uapi(const struct diff_view *v, enum change_which which,
+static void each_uapi(const struct diff_view *v, enum change_which which,
 		      const struct change_writer *w, void *ctx)
 {
 	const struct kabi_diff *d = v->d;
@@ -103,6 +103,13 @@ void report_each_uapi(const struct diff_view *v, enum change_which which,
 	strbuf_release(&sb);
 }
 
+const struct report_section report_uapi_section = {
+    .title = "User-space types",
+    .anchor = "uapi",
+    .count = count_uapi,
+    .each = each_uapi,
+};
+
 /* --- text ---------------------------------------------------------------- */
 
 static void text_head(void *ctx, size_t index, enum severity severity,
@@ -124,12 +131,12 @@ void report_uapi_text(FILE *out, const struct diff_view *v)
 					      .item = report_text_item,
 					      .through = text_through};
 
-	if (!report_count_uapi(v, WHICH_ALL))
+	if (!count_uapi(v, WHICH_ALL))
 		return;
 	fprintf(out, "\nUser-space types\n");
-	report_text_lists(out, v, report_count_uapi, report_each_uapi,
+	report_text_lists(out, v, &report_uapi_section,
 			  CHANGE_UAPI_TYPE_REMOVED, CHANGE_UAPI_TYPE_ADDED);
-	report_each_uapi(v, WHICH_CHANGED, &changed, out);
+	each_uapi(v, WHICH_CHANGED, &changed, out);
 }
 
 /* --- JSON ---------------------------------------------------------------- */
@@ -174,6 +181,6 @@ void report_uapi_json(FILE *out, const struct diff_view *v)
 	struct json_changes j;
 
 	report_json_changes_init(&j, out, v->d);
-	report_each_uapi(v, WHICH_ALL, &w, &j);
+	each_uapi(v, WHICH_ALL, &w, &j);
 	report_json_changes_close(&j);
 }

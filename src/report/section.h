@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The report's sections of user-space changes, the system calls
+ * (report/syscalls.c) and the uapi types (report/uapi.c), as data: what
+ * each holds and how it is walked, and nothing of how a format writes
+ * it. Every format renders every section from this one model, so the
+ * sections know no format and a new section is one more table entry.
+ */
+#ifndef KABI_REPORT_SECTION_H
+#define KABI_REPORT_SECTION_H
+
+#include "report.h"
+
+/*
+ * A format's writer of a section's changes: each shown change with its
+ * index (in d->syscalls or d->uapi), severity and label ("x86-64 4
+ * stat", "struct stat"), each of its shown items as words, for a uapi
+ * type changed only by what it holds the nearest change ("struct
+ * timespec"), and its end. Any callback may be NULL.
+ */
+struct change_writer {
+	void (*head)(void *ctx, size_t index, enum severity severity,
+		     const char *label);
+	void (*item)(void *ctx, const struct change_item *it, const char *text);
+	void (*through)(void *ctx, const char *label);
+	void (*end)(void *ctx);
+};
+
+enum change_which {
+	WHICH_ALL,
+	WHICH_REMOVED,
+	WHICH_ADDED,
+	WHICH_CHANGED, /* in both kernels */
+};
+
+struct report_section {
+	const char *title;  /* "System calls" */
+	const char *anchor; /* the HTML page's id: "syscalls" */
+	/* How many of the shown changes are of one kind. */
+	size_t (*count)(const struct diff_view *v, enum change_which which);
+	/* Walk the shown changes of one kind, in the diff's order. */
+	void (*each)(const struct diff_view *v, enum change_which which,
+		     const struct change_writer *w, void *ctx);
+};
+
+extern const struct report_section report_syscall_section;
+extern const struct report_section report_uapi_section;
+/* Every section, in the order the reports show them; NULL at the end. */
+extern const struct report_section *const report_sections[];
+
+/* Whether a change present in_old and in_new is of the kind asked. */
+bool report_which_holds(enum change_which which, bool in_old, bool in_new);
+
+#endif
