@@ -207,20 +207,6 @@ size_t report_failing_modules(const struct report_options *o);
 const char *report_breaking_mark(enum change_kind kind);
 
 /*
- * Text (text.c): an item line (ctx: the FILE), and the removed, then
- * the added changes of a section, each kind under a heading with its
- * rule ("  removed [syscall-removed, breaking]: 2").
- */
-void report_text_item(void *ctx, const struct change_item *it,
-		      const char *text);
-struct report_section;
-void report_text_lists(FILE *out, const struct diff_view *v,
-		       const struct report_section *sec,
-		       enum change_kind removed, enum change_kind added);
-void report_syscalls_text(FILE *out, const struct diff_view *v);
-void report_uapi_text(FILE *out, const struct diff_view *v);
-
-/*
  * JSON (json.c): a section's array of changes, each object begun by the
  * section's own head after report_json_change_open, its items in
  * "changes", closed by report_json_change_end (ctx: a struct

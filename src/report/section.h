@@ -36,6 +36,13 @@ enum change_which {
 struct report_section {
 	const char *title;  /* "System calls" */
 	const char *anchor; /* the HTML page's id: "syscalls" */
+	/* the rules of a change removed and added, listed by name alone */
+	enum change_kind removed, added;
+	/*
+	 * Whether a change's label says it breaks: its items cannot always
+	 * (a uapi type changed only through one it holds has none).
+	 */
+	bool severity_on_label;
 	/* How many of the shown changes are of one kind. */
 	size_t (*count)(const struct diff_view *v, enum change_which which);
 	/* Walk the shown changes of one kind, in the diff's order. */

@@ -97,30 +97,11 @@ static void each_syscall(const struct diff_view *v, enum change_which which,
 const struct report_section report_syscall_section = {
     .title = "System calls",
     .anchor = "syscalls",
+    .removed = CHANGE_SYSCALL_REMOVED,
+    .added = CHANGE_SYSCALL_ADDED,
     .count = count_syscalls,
     .each = each_syscall,
 };
-
-static void text_head(void *ctx, size_t index, enum severity severity,
-		      const char *label)
-{
-	(void)index;
-	(void)severity;
-	fprintf(ctx, "  %s:\n", label);
-}
-
-void report_syscalls_text(FILE *out, const struct diff_view *v)
-{
-	const struct change_writer changed = {.head = text_head,
-					      .item = report_text_item};
-
-	if (!count_syscalls(v, WHICH_ALL))
-		return;
-	fprintf(out, "\nSystem calls\n");
-	report_text_lists(out, v, &report_syscall_section,
-			  CHANGE_SYSCALL_REMOVED, CHANGE_SYSCALL_ADDED);
-	each_syscall(v, WHICH_CHANGED, &changed, out);
-}
 
 /* The call's table, name and numbers, then its changes. */
 static void json_head(void *ctx, size_t index, enum severity severity,

@@ -567,11 +567,85 @@ static void print_hidden(FILE *out, const struct diff_view *v,
 				view_rule_name(v, v->symbol_rule[i]));
 }
 
+static void print_item(void *ctx, const struct change_item *it,
+		       const char *text)
+{
+	fprintf(ctx, "       %s [%s%s]\n", text, change_rule(it->kind),
+		report_breaking_mark(it->kind));
+}
+
+static void print_listed(void *ctx, size_t index, enum severity severity,
+			 const char *label)
+{
+	(void)index;
+	(void)severity;
+	fprintf(ctx, "       %s\n", label);
+}
+
+/* The changes of one kind, on lines of their own under one heading. */
+static void print_listed_kind(FILE *out, const struct diff_view *v,
+			      const struct report_section *sec,
+			      enum change_which which, enum change_kind kind)
+{
+	const struct change_writer w = {.head = print_listed};
+	size_t n = sec->count(v, which);
+
+	if (!n)
+		return;
+	fprintf(out, "  %s [%s%s]: %zu\n",
+		which == WHICH_ADDED ? "added" : "removed", change_rule(kind),
+		report_breaking_mark(kind), n);
+	sec->each(v, which, &w, out);
+}
+
+static void print_changed(void *ctx, size_t index, enum severity severity,
+			  const char *label)
+{
+	(void)index;
+	(void)severity;
+	fprintf(ctx, "  %s:\n", label);
+}
+
+static void print_changed_marked(void *ctx, size_t index,
+				 enum severity severity, const char *label)
+{
+	(void)index;
+	fprintf(ctx, "  %s%s:\n", label,
+		severity == BREAKING ? " [breaking]" : "");
+}
+
+static void print_through(void *ctx, const char *label)
+{
+	fprintf(ctx, "       changed through %s\n", label);
+}
+
+/*
+ * A section of user-space changes: those removed, those added, each a
+ * line under its rule, then each changed one with what changed.
+ */
+static void print_section(FILE *out, const struct diff_view *v,
+			  const struct report_section *sec)
+{
+	const struct change_writer changed = {.head = sec->severity_on_label
+							  ? print_changed_marked
+							  : print_changed,
+					      .item = print_item,
+					      .through = print_through};
+
+	if (!sec->count(v, WHICH_ALL))
+		return;
+	fprintf(out, "\n%s\n", sec->title);
+	print_listed_kind(out, v, sec, WHICH_REMOVED, sec->removed);
+	print_listed_kind(out, v, sec, WHICH_ADDED, sec->added);
+	sec->each(v, WHICH_CHANGED, &changed, out);
+}
+
 void report_text(FILE *out, const struct diff_view *v,
 		 const struct report_options *o)
 {
 	const struct kabi_diff *d = v->d;
 	struct diff_paths *paths = diff_paths_new(d);
+	const struct report_section *const *sec;
 	struct report_summary s;
 
 	report_summarize(v, &s);
@@ -594,8 +668,8 @@ void report_text(FILE *out, const struct diff_view *v,
 		print_symbol_changes(out, v);
 		print_crc_only(out, v, &s, o);
 	}
-	report_syscalls_text(out, v);
-	report_uapi_text(out, v);
+	for (sec = report_sections; *sec; sec++)
+		print_section(out, v, *sec);
 	if (s.beyond_roots) {
 		fputs("\nBeyond the exports' view (compatible: each reaches "
 		      "exports only through a\nstruct, union or enum their "
@@ -607,42 +681,4 @@ void report_text(FILE *out, const struct diff_view *v,
 	if (o->show_suppressed && (s.hidden_roots || s.hidden_symbols))
 		print_hidden(out, v, paths, o);
 	diff_paths_free(paths);
-}
-
-void report_text_item(void *ctx, const struct change_item *it, const char *text)
-{
-	fprintf(ctx, "       %s [%s%s]\n", text, change_rule(it->kind),
-		report_breaking_mark(it->kind));
-}
-
-static void text_listed(void *ctx, size_t index, enum severity severity,
-			const char *label)
-{
-	(void)index;
-	(void)severity;
-	fprintf(ctx, "       %s\n", label);
-}
-
-/* The changes of one kind, on lines of their own under one heading. */
-static void text_list(FILE *out, const struct diff_view *v,
-		      const struct report_section *sec, enum change_which which,
-		      enum change_kind kind)
-{
-	const struct change_writer w = {.head = text_listed};
-	size_t n = sec->count(v, which);
-
-	if (!n)
-		return;
-	fprintf(out, "  %s [%s%s]: %zu\n",
-		which == WHICH_ADDED ? "added" : "removed", change_rule(kind),
-		report_breaking_mark(kind), n);
-	sec->each(v, which, &w, out);
-}
-
-void report_text_lists(FILE *out, const struct diff_view *v,
-		       const struct report_section *sec,
-		       enum change_kind removed, enum change_kind added)
-{
-	text_list(out, v, sec, WHICH_REMOVED, removed);
-	text_list(out, v, sec, WHICH_ADDED, added);
 }

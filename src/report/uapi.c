@@ -106,38 +106,12 @@ static void each_uapi(const struct diff_view *v, enum change_which which,
 const struct report_section report_uapi_section = {
     .title = "User-space types",
     .anchor = "uapi",
+    .removed = CHANGE_UAPI_TYPE_REMOVED,
+    .added = CHANGE_UAPI_TYPE_ADDED,
+    .severity_on_label = true,
     .count = count_uapi,
     .each = each_uapi,
 };
-
-/* --- text ---------------------------------------------------------------- */
-
-static void text_head(void *ctx, size_t index, enum severity severity,
-		      const char *label)
-{
-	(void)index;
-	fprintf(ctx, "  %s%s:\n", label,
-		severity == BREAKING ? " [breaking]" : "");
-}
-
-static void text_through(void *ctx, const char *label)
-{
-	fprintf(ctx, "       changed through %s\n", label);
-}
-
-void report_uapi_text(FILE *out, const struct diff_view *v)
-{
-	const struct change_writer changed = {.head = text_head,
-					      .item = report_text_item,
-					      .through = text_through};
-
-	if (!count_uapi(v, WHICH_ALL))
-		return;
-	fprintf(out, "\nUser-space types\n");
-	report_text_lists(out, v, &report_uapi_section,
-			  CHANGE_UAPI_TYPE_REMOVED, CHANGE_UAPI_TYPE_ADDED);
-	each_uapi(v, WHICH_CHANGED, &changed, out);
-}
 
 /* --- JSON ---------------------------------------------------------------- */
 
