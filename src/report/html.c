@@ -351,16 +351,14 @@ struct html_state {
 	const char *sep;
 };
 
-static void html_change_head(void *ctx, size_t index, enum severity severity_of,
-			     const char *label)
+static void html_change_head(void *ctx, const struct change_head *c)
 {
 	struct html_state *h = ctx;
 	const char *severity =
-	    severity_of == BREAKING ? "breaking" : "compatible";
+	    c->severity == BREAKING ? "breaking" : "compatible";
 
-	(void)index;
 	fputs("<li><code>", h->out);
-	html_text(h->out, label);
+	html_text(h->out, c->label);
 	fprintf(h->out, "</code> <span class=\"%s\">[%s]</span>:", severity,
 		severity);
 	h->sep = " ";

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "section.h"
 #include "../util/utf8.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
@@ -393,10 +394,86 @@ static void json_roots(FILE *out, const struct diff_view *v,
 	diff_paths_free(paths);
 }
 
+/* A section's list of changes as it is written. */
+struct json_changes {
+	FILE *out;
+	const char *sep;      /* before the next change */
+	const char *item_sep; /* before the next item; NULL: list closed */
+};
+
+/* The change's facts, its severity, then its items in "changes". */
+static void json_change_head(void *ctx, const struct change_head *c)
+{
+	struct json_changes *j = ctx;
+	const struct report_field *f = c->fields;
+	size_t i;
+
+	fputs(j->sep, j->out);
+	j->sep = ",\n    ";
+	j->item_sep = "";
+	fputc('{', j->out);
+	for (i = 0; i < c->nfields; i++) {
+		fputs(i ? ", " : "", j->out);
+		json_key(j->out, f[i].key);
+		if (f[i].str)
+			json_str(j->out, f[i].str);
+		else
+			fprintf(j->out, "%" PRIu32, f[i].number);
+	}
+	fprintf(j->out, ", \"severity\": \"%s\", \"changes\": [",
+		severity_name(c->severity));
+}
+
+static void json_change_item(void *ctx, const struct change_item *it,
+			     const char *text)
+{
+	struct json_changes *j = ctx;
+
+	fprintf(j->out, "%s{\"rule\": \"%s\", \"severity\": \"%s\", \"text\": ",
+		j->item_sep, change_rule(it->kind),
+		severity_name(change_severity(it->kind)));
+	json_str(j->out, text);
+	fputc('}', j->out);
+	j->item_sep = ", ";
+}
+
+/* A type changed only through one it holds: that one, after its items. */
+static void json_change_through(void *ctx, const char *label)
+{
+	struct json_changes *j = ctx;
+
+	fputs("], \"through\": ", j->out);
+	json_str(j->out, label);
+	j->item_sep = NULL;
+}
+
+static void json_change_end(void *ctx)
+{
+	struct json_changes *j = ctx;
+
+	fputs(j->item_sep ? "]}" : "}", j->out);
+}
+
+/* A section the diff compared, as a list of changes, empty or not. */
+static void json_section(FILE *out, const struct diff_view *v,
+			 const struct report_section *sec)
+{
+	const struct change_writer w = {json_change_head, json_change_item,
+					json_change_through, json_change_end};
+	struct json_changes j = {out, "\n    ", ""};
+
+	if (!sec->compared(v->d))
+		return;
+	fprintf(out, ",\n  \"%s\": [", sec->key);
+	sec->each(v, WHICH_ALL, &w, &j);
+	fputs(*j.sep == ',' ? "\n  ]" : "]", out);
+}
+
 void report_json(FILE *out, const struct diff_view *v,
 		 const struct report_options *o)
 {
 	const struct kabi_diff *d = v->d;
+	const struct report_section *const *sec;
 	const char *sep = "\n";
 	size_t i;
 
@@ -412,14 +489,8 @@ void report_json(FILE *out, const struct diff_view *v,
 		fputs(",\n  \"suppressed_root_causes\": [", out);
 		json_roots(out, v, o, false);
 	}
-	if (d->syscalls_compared) {
-		fputs(",\n  \"syscalls\": [", out);
-		report_syscalls_json(out, v);
-	}
-	if (d->uapi_compared) {
-		fputs(",\n  \"uapi_types\": [", out);
-		report_uapi_json(out, v);
-	}
+	for (sec = report_sections; *sec; sec++)
+		json_section(out, v, *sec);
 	if (o->modules) {
 		size_t *numbers = report_root_numbers(v);
 
@@ -437,46 +508,4 @@ void report_json(FILE *out, const struct diff_view *v,
 		sep = ",\n";
 	}
 	fputs(*sep == ',' ? "\n  ]\n}\n" : "]\n}\n", out);
-}
-
-void report_json_changes_init(struct json_changes *j, FILE *out,
-			      const struct kabi_diff *d)
-{
-	j->out = out;
-	j->d = d;
-	j->sep = "\n    ";
-	j->item_sep = "";
-}
-
-void report_json_change_open(struct json_changes *j)
-{
-	fputs(j->sep, j->out);
-	j->sep = ",\n    ";
-	j->item_sep = "";
-}
-
-void report_json_change_item(void *ctx, const struct change_item *it,
-			     const char *text)
-{
-	struct json_changes *j = ctx;
-
-	fprintf(j->out, "%s{\"rule\": \"%s\", \"severity\": \"%s\", \"text\": ",
-		j->item_sep, change_rule(it->kind),
-		change_severity(it->kind) == BREAKING ? "breaking"
-						      : "compatible");
-	report_json_string(j->out, text);
-	fputc('}', j->out);
-	j->item_sep = ", ";
-}
-
-void report_json_change_end(void *ctx)
-{
-	struct json_changes *j = ctx;
-
-	fputs(j->item_sep ? "]}" : "}", j->out);
-}
-
-void report_json_changes_close(struct json_changes *j)
-{
-	fputs(*j->sep == ',' ? "\n  ]" : "]", j->out);
 }

@@ -302,14 +302,11 @@ struct md_state {
 	const char *sep;
 };
 
-static void md_head(void *ctx, size_t index, enum severity severity,
-		    const char *label)
+static void md_head(void *ctx, const struct change_head *c)
 {
 	struct md_state *md = ctx;
 
-	(void)index;
-	(void)severity;
-	fprintf(md->out, "- `%s`:", label);
+	fprintf(md->out, "- `%s`:", c->label);
 	md->sep = "";
 }
 

@@ -206,27 +206,6 @@ size_t report_failing_modules(const struct report_options *o);
 /* ", breaking" after a rule of a breaking kind, else "" */
 const char *report_breaking_mark(enum change_kind kind);
 
-/*
- * JSON (json.c): a section's array of changes, each object begun by the
- * section's own head after report_json_change_open, its items in
- * "changes", closed by report_json_change_end (ctx: a struct
- * json_changes).
- */
-struct json_changes {
-	FILE *out;
-	const struct kabi_diff *d;
-	const char *sep;      /* before the next change */
-	const char *item_sep; /* before the next item; NULL: list closed */
-};
-void report_json_changes_init(struct json_changes *j, FILE *out,
-			      const struct kabi_diff *d);
-void report_json_change_open(struct json_changes *j);
-void report_json_change_item(void *ctx, const struct change_item *it,
-			     const char *text);
-void report_json_change_end(void *ctx);
-void report_json_changes_close(struct json_changes *j);
-void report_syscalls_json(FILE *out, const struct diff_view *v);
-void report_uapi_json(FILE *out, const struct diff_view *v);
 /* The per-module view (report/modules.c): text and JSON. */
 void report_modules_text(FILE *out, const struct diff_view *v,
 			 const struct report_options *o,

@@ -11,16 +11,31 @@
 
 #include "report.h"
 
+/* A fact of a change for tools: a string, or when str is NULL a number. */
+struct report_field {
+	const char *key; /* "abi", "old_number" */
+	const char *str;
+	uint32_t number;
+};
+#define REPORT_FIELDS_MAX 4
+
+/* One shown change of a section, as the section describes it. */
+struct change_head {
+	enum severity severity;
+	const char *label; /* "x86-64 4 stat", "struct stat" */
+	/* what a tool reads of it, in the order it is written */
+	size_t nfields;
+	struct report_field fields[REPORT_FIELDS_MAX];
+};
+
 /*
- * A format's writer of a section's changes: each shown change with its
- * index (in d->syscalls or d->uapi), severity and label ("x86-64 4
- * stat", "struct stat"), each of its shown items as words, for a uapi
- * type changed only by what it holds the nearest change ("struct
- * timespec"), and its end. Any callback may be NULL.
+ * A format's writer of a section's changes: each shown change, each of
+ * its shown items as words, for a uapi type changed only by what it
+ * holds the nearest change ("struct timespec"), and its end. Any
+ * callback may be NULL; what they are given lasts for the call.
  */
 struct change_writer {
-	void (*head)(void *ctx, size_t index, enum severity severity,
-		     const char *label);
+	void (*head)(void *ctx, const struct change_head *c);
 	void (*item)(void *ctx, const struct change_item *it, const char *text);
 	void (*through)(void *ctx, const char *label);
 	void (*end)(void *ctx);
@@ -36,18 +51,24 @@ enum change_which {
 struct report_section {
 	const char *title;  /* "System calls" */
 	const char *anchor; /* the HTML page's id: "syscalls" */
-	/* the rules of a change removed and added, listed by name alone */
-	enum change_kind removed, added;
+	const char *key;    /* the JSON report's member: "syscalls" */
 	/*
 	 * Whether a change's label says it breaks: its items cannot always
 	 * (a uapi type changed only through one it holds has none).
 	 */
 	bool severity_on_label;
+	/* the rules of a change removed and added, listed by name alone */
+	enum change_kind removed, added;
 	/* How many of the shown changes are of one kind. */
 	size_t (*count)(const struct diff_view *v, enum change_which which);
 	/* Walk the shown changes of one kind, in the diff's order. */
 	void (*each)(const struct diff_view *v, enum change_which which,
 		     const struct change_writer *w, void *ctx);
+	/*
+	 * Whether the diff compared the section at all: a tool then finds
+	 * it, empty or not, where it looks.
+	 */
+	bool (*compared)(const struct kabi_diff *d);
 };
 
 extern const struct report_section report_syscall_section;

@@ -574,12 +574,9 @@ static void print_item(void *ctx, const struct change_item *it,
 		report_breaking_mark(it->kind));
 }
 
-static void print_listed(void *ctx, size_t index, enum severity severity,
-			 const char *label)
+static void print_listed(void *ctx, const struct change_head *c)
 {
-	(void)index;
-	(void)severity;
-	fprintf(ctx, "       %s\n", label);
+	fprintf(ctx, "       %s\n", c->label);
 }
 
 /* The changes of one kind, on lines of their own under one heading. */
@@ -598,20 +595,15 @@ static void print_listed_kind(FILE *out, const struct diff_view *v,
 	sec->each(v, which, &w, out);
 }
 
-static void print_changed(void *ctx, size_t index, enum severity severity,
-			  const char *label)
+static void print_changed(void *ctx, const struct change_head *c)
 {
-	(void)index;
-	(void)severity;
-	fprintf(ctx, "  %s:\n", label);
+	fprintf(ctx, "  %s:\n", c->label);
 }
 
-static void print_changed_marked(void *ctx, size_t index,
-				 enum severity severity, const char *label)
+static void print_changed_marked(void *ctx, const struct change_head *c)
 {
-	(void)index;
-	fprintf(ctx, "  %s%s:\n", label,
-		severity == BREAKING ? " [breaking]" : "");
+	fprintf(ctx, "  %s%s:\n", c->label,
+		c->severity == BREAKING ? " [breaking]" : "");
 }
 
 static void print_through(void *ctx, const char *label)
