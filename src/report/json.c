@@ -19,7 +19,7 @@
  * each byte that is not part of valid UTF-8 (a file name can hold any)
  * as U+FFFD, the replacement character.
  */
-void report_json_string(FILE *out, const char *str)
+static void json_str(FILE *out, const char *str)
 {
 	const unsigned char *s = (const unsigned char *)str;
 
@@ -39,11 +39,6 @@ void report_json_string(FILE *out, const char *str)
 		s += len ? len : 1;
 	}
 	fputc('"', out);
-}
-
-static void json_str(FILE *out, const char *str)
-{
-	report_json_string(out, str);
 }
 
 static void json_key(FILE *out, const char *key)
@@ -469,6 +464,56 @@ static void json_section(FILE *out, const struct diff_view *v,
 	fputs(*j.sep == ',' ? "\n  ]" : "]", out);
 }
 
+/* A list's members as they are written. */
+struct json_list {
+	FILE *out;
+	const char *sep; /* before the next member */
+};
+
+static void json_module_problems(FILE *out, const struct module_facts *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->nproblems; i++) {
+		fputs(i ? ", {\"symbol\": " : "{\"symbol\": ", out);
+		json_str(out, m->problems[i].symbol);
+		fprintf(out, ", \"problem\": \"%s\", \"text\": ",
+			m->problems[i].problem);
+		json_str(out, m->problems[i].text);
+		fputc('}', out);
+	}
+}
+
+static void json_module(void *ctx, const struct module_facts *m)
+{
+	struct json_list *l = ctx;
+	size_t i;
+
+	fputs(l->sep, l->out);
+	l->sep = ",\n    ";
+	fputs("{\"module\": ", l->out);
+	json_str(l->out, m->name);
+	fprintf(l->out,
+		", \"loads\": %s, \"imports\": %" PRIu32 ", \"problems\": [",
+		m->nproblems ? "false" : "true", m->imports);
+	json_module_problems(l->out, m);
+	fputs("], \"root_causes\": [", l->out);
+	for (i = 0; i < m->nroots; i++)
+		fprintf(l->out, "%s{\"number\": %zu, \"reach\": \"%s\"}",
+			i ? ", " : "", m->roots[i].number, m->roots[i].how);
+	fputs("]}", l->out);
+}
+
+static void json_modules(FILE *out, const struct diff_view *v,
+			 const struct module_impact *mi)
+{
+	struct json_list l = {out, "\n    "};
+
+	fputs(",\n  \"modules\": [", out);
+	report_each_module(v, mi, true, json_module, &l);
+	fputs(*l.sep == ',' ? "\n  ]" : "]", out);
+}
+
 void report_json(FILE *out, const struct diff_view *v,
 		 const struct report_options *o)
 {
@@ -491,13 +536,8 @@ void report_json(FILE *out, const struct diff_view *v,
 	}
 	for (sec = report_sections; *sec; sec++)
 		json_section(out, v, *sec);
-	if (o->modules) {
-		size_t *numbers = report_root_numbers(v);
-
-		fputs(",\n  \"modules\": [", out);
-		report_modules_json(out, v, o, numbers);
-		free(numbers);
-	}
+	if (o->modules)
+		json_modules(out, v, o->modules);
 	fputs(",\n  \"symbols\": [", out);
 	for (i = 0; i < d->nsymbols; i++) {
 		if (!view_symbol_shown(v, i) &&

@@ -273,27 +273,24 @@ static void md_exports(FILE *out, const struct diff_view *v,
 	md_export_changes(out, v, o);
 }
 
-static void md_modules(FILE *out, const struct report_options *o)
+static void md_module(void *ctx, const struct module_facts *m)
 {
-	const struct consumers *c = o->modules->consumers;
-	const struct load_verdicts *lv = o->modules->verdicts;
-	size_t m, f;
+	FILE *out = ctx;
 
+	fprintf(out, "| `%s` | %s | ", m->name,
+		m->nproblems ? "**no**" : "yes");
+	if (m->nproblems)
+		fprintf(out, "%zu: first `%s` %s", m->nproblems,
+			m->problems[0].symbol, m->problems[0].problem);
+	fputs(" |\n", out);
+}
+
+static void md_modules(FILE *out, const struct diff_view *v,
+		       const struct report_options *o)
+{
 	fputs("### Modules\n\n| Module | Loads | Problems |\n|---|---|---|\n",
 	      out);
-	for (m = 0; m < c->nmodules; m++) {
-		size_t n = report_module_failures(lv, m, &f);
-		fprintf(out, "| `%s` | %s | ",
-			strset_str(&c->strings, c->modules[m].name),
-			n ? "**no**" : "yes");
-		if (n)
-			fprintf(
-			    out, "%zu: first `%s` %s", n,
-			    strset_str(&c->strings,
-				       c->imports[lv->failures[f].import].name),
-			    load_problem_name(lv->failures[f].problem));
-		fputs(" |\n", out);
-	}
+	report_each_module(v, o->modules, false, md_module, out);
 	fputs("\n", out);
 }
 
@@ -395,5 +392,5 @@ void report_markdown(FILE *out, const struct diff_view *v,
 	for (sec = report_sections; *sec; sec++)
 		md_section(out, v, *sec);
 	if (o->modules)
-		md_modules(out, o);
+		md_modules(out, v, o);
 }

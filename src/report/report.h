@@ -198,23 +198,11 @@ bool report_hidden_crc(const struct diff_view *v, size_t symbol);
 /* Whether an export has only a CRC change to show. */
 bool report_crc_only(const struct diff_view *v, size_t symbol);
 
-/* How many failures module m has, from *first on (they are by module). */
-size_t report_module_failures(const struct load_verdicts *lv, size_t m,
-			      size_t *first);
 /* Modules that would not load into NEW (0 without --modules). */
 size_t report_failing_modules(const struct report_options *o);
 /* ", breaking" after a rule of a breaking kind, else "" */
 const char *report_breaking_mark(enum change_kind kind);
 
-/* The per-module view (report/modules.c): text and JSON. */
-void report_modules_text(FILE *out, const struct diff_view *v,
-			 const struct report_options *o,
-			 const size_t *root_numbers);
-void report_modules_json(FILE *out, const struct diff_view *v,
-			 const struct report_options *o,
-			 const size_t *root_numbers);
-/* A JSON string: valid UTF-8 kept, the rest escaped (json.c). */
-void report_json_string(FILE *out, const char *str);
 /* Each root cause's number as the report shows it, 0 if hidden. */
 size_t *report_root_numbers(const struct diff_view *v);
 

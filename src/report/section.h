@@ -5,6 +5,7 @@
  * each holds and how it is walked, and nothing of how a format writes
  * it. Every format renders every section from this one model, so the
  * sections know no format and a new section is one more table entry.
+ * Likewise the modules' verdicts, module by module.
  */
 #ifndef KABI_REPORT_SECTION_H
 #define KABI_REPORT_SECTION_H
@@ -78,5 +79,40 @@ extern const struct report_section *const report_sections[];
 
 /* Whether a change present in_old and in_new is of the kind asked. */
 bool report_which_holds(enum change_which which, bool in_old, bool in_new);
+
+/*
+ * The per-module view of kabi diff --modules (report/modules.c): each
+ * module given, why it would not load into NEW, and which shown root
+ * causes reach what it imports.
+ */
+struct module_problem {
+	const char *symbol;  /* the import */
+	const char *problem; /* "crc-mismatch" */
+	const char *text;    /* "'foo' was built against CRC 0x...; ..." */
+};
+
+struct module_reach {
+	size_t number;	 /* the root cause's, as the report shows it */
+	const char *how; /* the nearest way: "by-value" */
+};
+
+struct module_facts {
+	const char *name; /* "extra/foo" */
+	uint32_t imports;
+	size_t nproblems; /* none: it loads */
+	const struct module_problem *problems;
+	size_t nroots;
+	const struct module_reach *roots;
+};
+
+typedef void (*module_write)(void *ctx, const struct module_facts *m);
+/*
+ * Each module given, in order, to write (what it is given lasts for the
+ * call); with roots, the root causes reaching each too, found through a
+ * table of every root cause by export, so built only when asked.
+ */
+void report_each_module(const struct diff_view *v,
+			const struct module_impact *mi, bool roots,
+			module_write write, void *ctx);
 
 #endif

@@ -567,6 +567,48 @@ static void print_hidden(FILE *out, const struct diff_view *v,
 				view_rule_name(v, v->symbol_rule[i]));
 }
 
+/* Problems listed per module without --full: the first few tell. */
+#define PROBLEMS_SHOWN 5
+
+struct text_modules {
+	FILE *out;
+	bool full;
+};
+
+static void print_module(void *ctx, const struct module_facts *m)
+{
+	const struct text_modules *t = ctx;
+	size_t i, n = m->nproblems;
+
+	fprintf(t->out, "  %s: %s", m->name, n ? "will not load" : "loads");
+	if (n)
+		fprintf(t->out, " (%zu problem%s)", n, n == 1 ? "" : "s");
+	fprintf(t->out, ", %" PRIu32 " import%s\n", m->imports,
+		m->imports == 1 ? "" : "s");
+	for (i = 0; i < n && (t->full || i < PROBLEMS_SHOWN); i++)
+		fprintf(t->out, "       %s [%s]\n", m->problems[i].text,
+			m->problems[i].problem);
+	if (i < n)
+		fprintf(t->out, "       ... and %zu more (--full lists them)\n",
+			n - i);
+	for (i = 0; i < m->nroots; i++)
+		fprintf(t->out, "%s%zu (%s)",
+			i ? ", " : "       root causes reaching what it uses: ",
+			m->roots[i].number, m->roots[i].how);
+	if (m->nroots)
+		fputc('\n', t->out);
+}
+
+/* Whether each module given loads, why not, and what reaches it. */
+static void print_modules(FILE *out, const struct diff_view *v,
+			  const struct report_options *o)
+{
+	struct text_modules t = {out, o->full};
+
+	fprintf(out, "\nModules\n");
+	report_each_module(v, o->modules, true, print_module, &t);
+}
+
 static void print_item(void *ctx, const struct change_item *it,
 		       const char *text)
 {
@@ -647,12 +689,8 @@ void report_text(FILE *out, const struct diff_view *v,
 		fprintf(out, "\nRoot causes\n");
 		print_roots(out, v, paths, false, o);
 	}
-	if (o->modules) {
-		size_t *numbers = report_root_numbers(v);
-
-		report_modules_text(out, v, o, numbers);
-		free(numbers);
-	}
+	if (o->modules)
+		print_modules(out, v, o);
 	if (s.added || s.removed || s.by_export || s.crc_only) {
 		fprintf(out, "\nExports\n");
 		print_list(out, v, false, o);
