@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The report/ stage: a diff rendered for people (text) or tools (JSON),
- * and the exit status it calls for. Rendering never re-derives a change:
- * everything it says comes from the diff, and what shows of it from the
- * view the suppress/ stage built.
+ * The report/ stage: a diff rendered for people (text, Markdown, HTML)
+ * or tools (JSON), and the exit status it calls for. Rendering never
+ * re-derives a change: everything it says comes from the diff, and what
+ * shows of it from the view the suppress/ stage built. The sections of
+ * user-space changes and the modules' verdicts are data (section.h) that
+ * each format renders; they know no format.
  */
 #ifndef KABI_REPORT_H
 #define KABI_REPORT_H
