@@ -406,7 +406,7 @@ static void html_section(FILE *out, const struct diff_view *v,
 					html_through, html_end};
 	struct html_state h = {out, " "};
 
-	if (!sec->count(v, WHICH_ALL))
+	if (!report_section_count(sec, v, WHICH_ALL))
 		return;
 	fprintf(out, "<h2>%s</h2>\n<ul id=\"%s\">\n", sec->title, sec->anchor);
 	sec->each(v, WHICH_ALL, &w, &h);

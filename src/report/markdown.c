@@ -337,7 +337,7 @@ static void md_section(FILE *out, const struct diff_view *v,
 	const struct change_writer w = {md_head, md_item, md_through, md_end};
 	struct md_state md = {out, ""};
 
-	if (!sec->count(v, WHICH_ALL))
+	if (!report_section_count(sec, v, WHICH_ALL))
 		return;
 	fprintf(out, "### %s\n\n", sec->title);
 	sec->each(v, WHICH_ALL, &w, &md);

@@ -12,6 +12,22 @@ const struct report_section *const report_sections[] = {
     NULL,
 };
 
+static void count_change(void *ctx, const struct change_head *c)
+{
+	(void)c;
+	++*(size_t *)ctx;
+}
+
+size_t report_section_count(const struct report_section *sec,
+			    const struct diff_view *v, enum change_which which)
+{
+	const struct change_writer w = {.head = count_change};
+	size_t n = 0;
+
+	sec->each(v, which, &w, &n);
+	return n;
+}
+
 bool report_which_holds(enum change_which which, bool in_old, bool in_new)
 {
 	switch (which) {

@@ -60,8 +60,6 @@ struct report_section {
 	bool severity_on_label;
 	/* the rules of a change removed and added, listed by name alone */
 	enum change_kind removed, added;
-	/* How many of the shown changes are of one kind. */
-	size_t (*count)(const struct diff_view *v, enum change_which which);
 	/* Walk the shown changes of one kind, in the diff's order. */
 	void (*each)(const struct diff_view *v, enum change_which which,
 		     const struct change_writer *w, void *ctx);
@@ -77,6 +75,12 @@ extern const struct report_section report_uapi_section;
 /* Every section, in the order the reports show them; NULL at the end. */
 extern const struct report_section *const report_sections[];
 
+/*
+ * How many of a section's shown changes are of one kind: as many as its
+ * walk gives, so that the two cannot disagree.
+ */
+size_t report_section_count(const struct report_section *sec,
+			    const struct diff_view *v, enum change_which which);
 /* Whether a change present in_old and in_new is of the kind asked. */
 bool report_which_holds(enum change_which which, bool in_old, bool in_new);
 

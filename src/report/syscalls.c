@@ -79,13 +79,9 @@ static bool is_which(const struct syscall_change *c, enum change_which which)
 				  c->new_call != KABI_NONE);
 }
 
-static size_t count_syscalls(const struct diff_view *v, enum change_which which)
+static bool syscalls_compared(const struct kabi_diff *d)
 {
-	size_t i, n = 0;
-
-	for (i = 0; i < v->d->nsyscalls; i++)
-		n += v->syscall_shown[i] && is_which(&v->d->syscalls[i], which);
-	return n;
+	return d->syscalls_compared;
 }
 
 static void each_syscall(const struct diff_view *v, enum change_which which,
@@ -123,18 +119,12 @@ static void each_syscall(const struct diff_view *v, enum change_which which,
 	strbuf_release(&sb);
 }
 
-static bool syscalls_compared(const struct kabi_diff *d)
-{
-	return d->syscalls_compared;
-}
-
 const struct report_section report_syscall_section = {
     .title = "System calls",
     .anchor = "syscalls",
     .key = "syscalls",
     .removed = CHANGE_SYSCALL_REMOVED,
     .added = CHANGE_SYSCALL_ADDED,
-    .count = count_syscalls,
     .each = each_syscall,
     .compared = syscalls_compared,
 };

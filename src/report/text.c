@@ -627,7 +627,7 @@ static void print_listed_kind(FILE *out, const struct diff_view *v,
 			      enum change_which which, enum change_kind kind)
 {
 	const struct change_writer w = {.head = print_listed};
-	size_t n = sec->count(v, which);
+	size_t n = report_section_count(sec, v, which);
 
 	if (!n)
 		return;
@@ -666,7 +666,7 @@ static void print_section(FILE *out, const struct diff_view *v,
 					      .item = print_item,
 					      .through = print_through};
 
-	if (!sec->count(v, WHICH_ALL))
+	if (!report_section_count(sec, v, WHICH_ALL))
 		return;
 	fprintf(out, "\n%s\n", sec->title);
 	print_listed_kind(out, v, sec, WHICH_REMOVED, sec->removed);

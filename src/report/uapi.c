@@ -65,13 +65,9 @@ static bool is_which(const struct uapi_change *c, enum change_which which)
 				  c->new_type != KABI_NONE);
 }
 
-static size_t count_uapi(const struct diff_view *v, enum change_which which)
+static bool uapi_compared(const struct kabi_diff *d)
 {
-	size_t i, n = 0;
-
-	for (i = 0; i < v->d->nuapi; i++)
-		n += v->uapi_shown[i] && is_which(&v->d->uapi[i], which);
-	return n;
+	return d->uapi_compared;
 }
 
 /* The items of one change: its pair's, then its own. */
@@ -134,11 +130,6 @@ static void each_uapi(const struct diff_view *v, enum change_which which,
 	strbuf_release(&sb);
 }
 
-static bool uapi_compared(const struct kabi_diff *d)
-{
-	return d->uapi_compared;
-}
-
 const struct report_section report_uapi_section = {
     .title = "User-space types",
     .anchor = "uapi",
@@ -146,7 +137,6 @@ const struct report_section report_uapi_section = {
     .severity_on_label = true,
     .removed = CHANGE_UAPI_TYPE_REMOVED,
     .added = CHANGE_UAPI_TYPE_ADDED,
-    .count = count_uapi,
     .each = each_uapi,
     .compared = uapi_compared,
 };
