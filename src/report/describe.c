@@ -771,20 +771,6 @@ void report_add_because(struct strbuf *sb, const struct report_summary *s,
 			    modules);
 }
 
-bool report_which_holds(enum change_which which, bool in_old, bool in_new)
-{
-	switch (which) {
-	case WHICH_REMOVED:
-		return in_old && !in_new;
-	case WHICH_ADDED:
-		return !in_old && in_new;
-	case WHICH_CHANGED:
-		return in_old && in_new;
-	default:
-		return true;
-	}
-}
-
 const char *report_breaking_mark(enum change_kind kind)
 {
 	return change_severity(kind) == BREAKING ? ", breaking" : "";

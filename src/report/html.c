@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "section.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
@@ -311,38 +312,44 @@ static void html_names(FILE *out, const struct diff_view *v, bool added)
 			added ? "added" : "removed");
 }
 
-static void html_modules(FILE *out, const struct report_options *o)
+struct html_modules {
+	FILE *out;
+	bool full;
+};
+
+static void html_module(void *ctx, const struct module_facts *m)
 {
-	const struct consumers *c = o->modules->consumers;
-	const struct load_verdicts *lv = o->modules->verdicts;
+	const struct html_modules *h = ctx;
 	struct strbuf sb = STRBUF_INIT;
-	size_t m, f, k;
+	size_t k;
+
+	fputs("<tr><td><code>", h->out);
+	html_text(h->out, m->name);
+	fprintf(h->out, "</code></td><td class=\"%s\">%s</td><td>",
+		m->nproblems ? "breaking" : "compatible",
+		m->nproblems ? "no" : "yes");
+	for (k = 0; k < m->nproblems && (h->full || k < PATHS_SHOWN); k++) {
+		strbuf_reset(&sb);
+		strbuf_addf(&sb, "%s%s [%s]", k ? "; " : "",
+			    m->problems[k].symbol, m->problems[k].problem);
+		html_text(h->out, sb.buf);
+	}
+	if (k < m->nproblems)
+		fprintf(h->out, " … and %zu more", m->nproblems - k);
+	fputs("</td></tr>\n", h->out);
+	strbuf_release(&sb);
+}
+
+static void html_modules(FILE *out, const struct diff_view *v,
+			 const struct report_options *o)
+{
+	struct html_modules h = {out, o->full};
 
 	fputs("<h2>Modules</h2>\n<table id=\"modules\">\n<tr><th>Module</th>"
 	      "<th>Loads</th><th>Problems</th></tr>\n",
 	      out);
-	for (m = 0; m < c->nmodules; m++) {
-		size_t n = report_module_failures(lv, m, &f);
-		fputs("<tr><td><code>", out);
-		html_text(out, strset_str(&c->strings, c->modules[m].name));
-		fprintf(out, "</code></td><td class=\"%s\">%s</td><td>",
-			n ? "breaking" : "compatible", n ? "no" : "yes");
-		for (k = 0; k < n && (o->full || k < PATHS_SHOWN); k++) {
-			const struct load_failure *lf = &lv->failures[f + k];
-
-			strbuf_reset(&sb);
-			strbuf_addf(&sb, "%s%s [%s]", k ? "; " : "",
-				    strset_str(&c->strings,
-					       c->imports[lf->import].name),
-				    load_problem_name(lf->problem));
-			html_text(out, sb.buf);
-		}
-		if (k < n)
-			fprintf(out, " … and %zu more", n - k);
-		fputs("</td></tr>\n", out);
-	}
+	report_each_module(v, o->modules, false, html_module, &h);
 	fputs("</table>\n", out);
-	strbuf_release(&sb);
 }
 
 struct html_state {
@@ -350,16 +357,14 @@ struct html_state {
 	const char *sep;
 };
 
-static void html_change_head(void *ctx, size_t index, enum severity severity_of,
-			     const char *label)
+static void html_change_head(void *ctx, const struct change_head *c)
 {
 	struct html_state *h = ctx;
 	const char *severity =
-	    severity_of == BREAKING ? "breaking" : "compatible";
+	    c->severity == BREAKING ? "breaking" : "compatible";
 
-	(void)index;
 	fputs("<li><code>", h->out);
-	html_text(h->out, label);
+	html_text(h->out, c->label);
 	fprintf(h->out, "</code> <span class=\"%s\">[%s]</span>:", severity,
 		severity);
 	h->sep = " ";
@@ -393,22 +398,25 @@ static void html_end(void *ctx)
 	fputs("</li>\n", h->out);
 }
 
-/* A user-space section: system calls, or uapi types. */
-static void html_changes(FILE *out, const struct diff_view *v,
-			 const char *title, const char *id, change_walk walk)
+/* A section of user-space changes, if it has any to show. */
+static void html_section(FILE *out, const struct diff_view *v,
+			 const struct report_section *sec)
 {
 	const struct change_writer w = {html_change_head, html_item,
 					html_through, html_end};
 	struct html_state h = {out, " "};
 
-	fprintf(out, "<h2>%s</h2>\n<ul id=\"%s\">\n", title, id);
-	walk(v, WHICH_ALL, &w, &h);
+	if (!report_section_count(sec, v, WHICH_ALL))
+		return;
+	fprintf(out, "<h2>%s</h2>\n<ul id=\"%s\">\n", sec->title, sec->anchor);
+	sec->each(v, WHICH_ALL, &w, &h);
 	fputs("</ul>\n", out);
 }
 
 void report_html(FILE *out, const struct diff_view *v,
 		 const struct report_options *o)
 {
+	const struct report_section *const *sec;
 	struct report_summary s;
 
 	report_summarize(v, &s);
@@ -421,13 +429,9 @@ void report_html(FILE *out, const struct diff_view *v,
 		html_names(out, v, false);
 		html_names(out, v, true);
 	}
-	if (s.syscalls_added || s.syscalls_removed || s.syscalls_changed)
-		html_changes(out, v, "System calls", "syscalls",
-			     report_each_syscall);
-	if (s.uapi_added || s.uapi_removed || s.uapi_changed)
-		html_changes(out, v, "User-space types", "uapi",
-			     report_each_uapi);
+	for (sec = report_sections; *sec; sec++)
+		html_section(out, v, *sec);
 	if (o->modules)
-		html_modules(out, o);
+		html_modules(out, v, o);
 	fprintf(out, "<script>%s</script>\n</body>\n</html>\n", script);
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "section.h"
 #include "../util/utf8.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
@@ -18,7 +19,7 @@
  * each byte that is not part of valid UTF-8 (a file name can hold any)
  * as U+FFFD, the replacement character.
  */
-void report_json_string(FILE *out, const char *str)
+static void json_str(FILE *out, const char *str)
 {
 	const unsigned char *s = (const unsigned char *)str;
 
@@ -38,11 +39,6 @@ void report_json_string(FILE *out, const char *str)
 		s += len ? len : 1;
 	}
 	fputc('"', out);
-}
-
-static void json_str(FILE *out, const char *str)
-{
-	report_json_string(out, str);
 }
 
 static void json_key(FILE *out, const char *key)
@@ -393,10 +389,136 @@ static void json_roots(FILE *out, const struct diff_view *v,
 	diff_paths_free(paths);
 }
 
+/* A section's list of changes as it is written. */
+struct json_changes {
+	FILE *out;
+	const char *sep;      /* before the next change */
+	const char *item_sep; /* before the next item; NULL: list closed */
+};
+
+/* The change's facts, its severity, then its items in "changes". */
+static void json_change_head(void *ctx, const struct change_head *c)
+{
+	struct json_changes *j = ctx;
+	const struct report_field *f = c->fields;
+	size_t i;
+
+	fputs(j->sep, j->out);
+	j->sep = ",\n    ";
+	j->item_sep = "";
+	fputc('{', j->out);
+	for (i = 0; i < c->nfields; i++) {
+		fputs(i ? ", " : "", j->out);
+		json_key(j->out, f[i].key);
+		if (f[i].str)
+			json_str(j->out, f[i].str);
+		else
+			fprintf(j->out, "%" PRIu32, f[i].number);
+	}
+	fprintf(j->out, ", \"severity\": \"%s\", \"changes\": [",
+		severity_name(c->severity));
+}
+
+static void json_change_item(void *ctx, const struct change_item *it,
+			     const char *text)
+{
+	struct json_changes *j = ctx;
+
+	fprintf(j->out, "%s{\"rule\": \"%s\", \"severity\": \"%s\", \"text\": ",
+		j->item_sep, change_rule(it->kind),
+		severity_name(change_severity(it->kind)));
+	json_str(j->out, text);
+	fputc('}', j->out);
+	j->item_sep = ", ";
+}
+
+/* A type changed only through one it holds: that one, after its items. */
+static void json_change_through(void *ctx, const char *label)
+{
+	struct json_changes *j = ctx;
+
+	fputs("], \"through\": ", j->out);
+	json_str(j->out, label);
+	j->item_sep = NULL;
+}
+
+static void json_change_end(void *ctx)
+{
+	struct json_changes *j = ctx;
+
+	fputs(j->item_sep ? "]}" : "}", j->out);
+}
+
+/* A section the diff compared, as a list of changes, empty or not. */
+static void json_section(FILE *out, const struct diff_view *v,
+			 const struct report_section *sec)
+{
+	const struct change_writer w = {json_change_head, json_change_item,
+					json_change_through, json_change_end};
+	struct json_changes j = {out, "\n    ", ""};
+
+	if (!sec->compared(v->d))
+		return;
+	fprintf(out, ",\n  \"%s\": [", sec->key);
+	sec->each(v, WHICH_ALL, &w, &j);
+	fputs(*j.sep == ',' ? "\n  ]" : "]", out);
+}
+
+/* A list's members as they are written. */
+struct json_list {
+	FILE *out;
+	const char *sep; /* before the next member */
+};
+
+static void json_module_problems(FILE *out, const struct module_facts *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->nproblems; i++) {
+		fputs(i ? ", {\"symbol\": " : "{\"symbol\": ", out);
+		json_str(out, m->problems[i].symbol);
+		fprintf(out, ", \"problem\": \"%s\", \"text\": ",
+			m->problems[i].problem);
+		json_str(out, m->problems[i].text);
+		fputc('}', out);
+	}
+}
+
+static void json_module(void *ctx, const struct module_facts *m)
+{
+	struct json_list *l = ctx;
+	size_t i;
+
+	fputs(l->sep, l->out);
+	l->sep = ",\n    ";
+	fputs("{\"module\": ", l->out);
+	json_str(l->out, m->name);
+	fprintf(l->out,
+		", \"loads\": %s, \"imports\": %" PRIu32 ", \"problems\": [",
+		m->nproblems ? "false" : "true", m->imports);
+	json_module_problems(l->out, m);
+	fputs("], \"root_causes\": [", l->out);
+	for (i = 0; i < m->nroots; i++)
+		fprintf(l->out, "%s{\"number\": %zu, \"reach\": \"%s\"}",
+			i ? ", " : "", m->roots[i].number, m->roots[i].how);
+	fputs("]}", l->out);
+}
+
+static void json_modules(FILE *out, const struct diff_view *v,
+			 const struct module_impact *mi)
+{
+	struct json_list l = {out, "\n    "};
+
+	fputs(",\n  \"modules\": [", out);
+	report_each_module(v, mi, true, json_module, &l);
+	fputs(*l.sep == ',' ? "\n  ]" : "]", out);
+}
+
 void report_json(FILE *out, const struct diff_view *v,
 		 const struct report_options *o)
 {
 	const struct kabi_diff *d = v->d;
+	const struct report_section *const *sec;
 	const char *sep = "\n";
 	size_t i;
 
@@ -412,21 +534,10 @@ void report_json(FILE *out, const struct diff_view *v,
 		fputs(",\n  \"suppressed_root_causes\": [", out);
 		json_roots(out, v, o, false);
 	}
-	if (d->syscalls_compared) {
-		fputs(",\n  \"syscalls\": [", out);
-		report_syscalls_json(out, v);
-	}
-	if (d->uapi_compared) {
-		fputs(",\n  \"uapi_types\": [", out);
-		report_uapi_json(out, v);
-	}
-	if (o->modules) {
-		size_t *numbers = report_root_numbers(v);
-
-		fputs(",\n  \"modules\": [", out);
-		report_modules_json(out, v, o, numbers);
-		free(numbers);
-	}
+	for (sec = report_sections; *sec; sec++)
+		json_section(out, v, *sec);
+	if (o->modules)
+		json_modules(out, v, o->modules);
 	fputs(",\n  \"symbols\": [", out);
 	for (i = 0; i < d->nsymbols; i++) {
 		if (!view_symbol_shown(v, i) &&
@@ -437,46 +548,4 @@ void report_json(FILE *out, const struct diff_view *v,
 		sep = ",\n";
 	}
 	fputs(*sep == ',' ? "\n  ]\n}\n" : "]\n}\n", out);
-}
-
-void report_json_changes_init(struct json_changes *j, FILE *out,
-			      const struct kabi_diff *d)
-{
-	j->out = out;
-	j->d = d;
-	j->sep = "\n    ";
-	j->item_sep = "";
-}
-
-void report_json_change_open(struct json_changes *j)
-{
-	fputs(j->sep, j->out);
-	j->sep = ",\n    ";
-	j->item_sep = "";
-}
-
-void report_json_change_item(void *ctx, const struct change_item *it,
-			     const char *text)
-{
-	struct json_changes *j = ctx;
-
-	fprintf(j->out, "%s{\"rule\": \"%s\", \"severity\": \"%s\", \"text\": ",
-		j->item_sep, change_rule(it->kind),
-		change_severity(it->kind) == BREAKING ? "breaking"
-						      : "compatible");
-	report_json_string(j->out, text);
-	fputc('}', j->out);
-	j->item_sep = ", ";
-}
-
-void report_json_change_end(void *ctx)
-{
-	struct json_changes *j = ctx;
-
-	fputs(j->item_sep ? "]}" : "}", j->out);
-}
-
-void report_json_changes_close(struct json_changes *j)
-{
-	fputs(*j->sep == ',' ? "\n  ]" : "]", j->out);
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "section.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
@@ -272,27 +273,24 @@ static void md_exports(FILE *out, const struct diff_view *v,
 	md_export_changes(out, v, o);
 }
 
-static void md_modules(FILE *out, const struct report_options *o)
+static void md_module(void *ctx, const struct module_facts *m)
 {
-	const struct consumers *c = o->modules->consumers;
-	const struct load_verdicts *lv = o->modules->verdicts;
-	size_t m, f;
+	FILE *out = ctx;
 
+	fprintf(out, "| `%s` | %s | ", m->name,
+		m->nproblems ? "**no**" : "yes");
+	if (m->nproblems)
+		fprintf(out, "%zu: first `%s` %s", m->nproblems,
+			m->problems[0].symbol, m->problems[0].problem);
+	fputs(" |\n", out);
+}
+
+static void md_modules(FILE *out, const struct diff_view *v,
+		       const struct report_options *o)
+{
 	fputs("### Modules\n\n| Module | Loads | Problems |\n|---|---|---|\n",
 	      out);
-	for (m = 0; m < c->nmodules; m++) {
-		size_t n = report_module_failures(lv, m, &f);
-		fprintf(out, "| `%s` | %s | ",
-			strset_str(&c->strings, c->modules[m].name),
-			n ? "**no**" : "yes");
-		if (n)
-			fprintf(
-			    out, "%zu: first `%s` %s", n,
-			    strset_str(&c->strings,
-				       c->imports[lv->failures[f].import].name),
-			    load_problem_name(lv->failures[f].problem));
-		fputs(" |\n", out);
-	}
+	report_each_module(v, o->modules, false, md_module, out);
 	fputs("\n", out);
 }
 
@@ -301,14 +299,11 @@ struct md_state {
 	const char *sep;
 };
 
-static void md_head(void *ctx, size_t index, enum severity severity,
-		    const char *label)
+static void md_head(void *ctx, const struct change_head *c)
 {
 	struct md_state *md = ctx;
 
-	(void)index;
-	(void)severity;
-	fprintf(md->out, "- `%s`:", label);
+	fprintf(md->out, "- `%s`:", c->label);
 	md->sep = "";
 }
 
@@ -335,15 +330,17 @@ static void md_end(void *ctx)
 	fputs("\n", md->out);
 }
 
-/* A user-space section: system calls, or uapi types. */
-static void md_changes(FILE *out, const struct diff_view *v, const char *title,
-		       change_walk walk)
+/* A section of user-space changes, if it has any to show. */
+static void md_section(FILE *out, const struct diff_view *v,
+		       const struct report_section *sec)
 {
 	const struct change_writer w = {md_head, md_item, md_through, md_end};
 	struct md_state md = {out, ""};
 
-	fprintf(out, "### %s\n\n", title);
-	walk(v, WHICH_ALL, &w, &md);
+	if (!report_section_count(sec, v, WHICH_ALL))
+		return;
+	fprintf(out, "### %s\n\n", sec->title);
+	sec->each(v, WHICH_ALL, &w, &md);
 	fputs("\n", out);
 }
 
@@ -381,6 +378,7 @@ static void md_hidden_crcs(FILE *out, const struct diff_view *v,
 void report_markdown(FILE *out, const struct diff_view *v,
 		     const struct report_options *o)
 {
+	const struct report_section *const *sec;
 	struct report_summary s;
 
 	report_summarize(v, &s);
@@ -391,10 +389,8 @@ void report_markdown(FILE *out, const struct diff_view *v,
 	else
 		fputs("\n", out);
 	md_exports(out, v, &s, o);
-	if (s.syscalls_added || s.syscalls_removed || s.syscalls_changed)
-		md_changes(out, v, "System calls", report_each_syscall);
-	if (s.uapi_added || s.uapi_removed || s.uapi_changed)
-		md_changes(out, v, "User-space types", report_each_uapi);
+	for (sec = report_sections; *sec; sec++)
+		md_section(out, v, *sec);
 	if (o->modules)
-		md_modules(out, o);
+		md_modules(out, v, o);
 }

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The per-module view of kabi diff --modules: for each module given,
- * whether it would load into NEW and why not, and which root causes
- * reach the exports it uses (by their numbers in the report).
+ * The per-module view of kabi diff --modules, as data (section.h): for
+ * each module given, whether it would load into NEW and why not, and
+ * which root causes reach the exports it uses (by their numbers in the
+ * report). How it looks is each format's to say.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "report.h"
+#include "section.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
@@ -163,133 +164,105 @@ static void describe_failure(struct strbuf *sb, const struct consumers *c,
 	}
 }
 
-size_t report_module_failures(const struct load_verdicts *lv, size_t m,
-			      size_t *first)
-{
-	size_t i = 0, n = 0;
+/* What the walk keeps from one module to the next. */
+struct module_walk {
+	const struct diff_view *v;
+	const struct module_impact *mi;
+	size_t next_failure; /* failures are by module */
+	struct module_problem *problems;
+	struct strbuf *texts; /* each problem's */
+	size_t alloc;	      /* of problems and texts */
+	/* without roots asked: none, and no table to find them */
+	bool roots;
+	struct reach_table rt;
+	size_t *numbers;
+	struct module_reach *reach;
+};
 
-	while (i < lv->nfailures && lv->failures[i].module < m)
-		i++;
-	*first = i;
-	while (i + n < lv->nfailures && lv->failures[i + n].module == m)
+static void grow_problems(struct module_walk *w, size_t n)
+{
+	if (n <= w->alloc)
+		return;
+	w->problems = xrealloc(w->problems, xmul(n, sizeof(*w->problems)));
+	w->texts = xrealloc(w->texts, xmul(n, sizeof(*w->texts)));
+	while (w->alloc < n)
+		strbuf_init(&w->texts[w->alloc++]);
+}
+
+/* The failures of module m, the next in order: why it will not load. */
+static size_t find_problems(struct module_walk *w, size_t m)
+{
+	const struct load_verdicts *lv = w->mi->verdicts;
+	const struct load_failure *f = lv->failures + w->next_failure;
+	size_t n = 0, i;
+
+	while (w->next_failure + n < lv->nfailures && f[n].module == m)
 		n++;
+	grow_problems(w, n);
+	for (i = 0; i < n; i++) {
+		strbuf_reset(&w->texts[i]);
+		describe_failure(&w->texts[i], w->mi->consumers, w->v->d->new,
+				 &f[i]);
+		w->problems[i] = (struct module_problem){
+		    import_name(w->mi->consumers, &f[i]),
+		    load_problem_name(f[i].problem), w->texts[i].buf};
+	}
+	w->next_failure += n;
 	return n;
 }
 
-/* Problems listed per module without --full: the first few tell. */
-#define PROBLEMS_SHOWN 5
+/* The shown root causes reaching what module m imports, by number. */
+static size_t find_roots(struct module_walk *w, size_t m)
+{
+	size_t r, n = 0;
 
-static void text_module(FILE *out, const struct diff_view *v,
-			const struct module_impact *mi,
-			const struct reach_table *rt, const size_t *numbers,
-			size_t m, bool full)
+	if (!w->roots)
+		return 0;
+	for (r = 0; r < w->v->d->nroots; r++) {
+		unsigned how =
+		    w->numbers[r]
+			? reach_of_module(&w->rt, w->mi->consumers, m, r)
+			: 0;
+
+		if (how)
+			w->reach[n++] = (struct module_reach){
+			    w->numbers[r], reach_kind_name(how - 1)};
+	}
+	return n;
+}
+
+void report_each_module(const struct diff_view *v,
+			const struct module_impact *mi, bool roots,
+			module_write write, void *ctx)
 {
 	const struct consumers *c = mi->consumers;
-	struct strbuf sb = STRBUF_INIT;
-	size_t first, n = report_module_failures(mi->verdicts, m, &first), i;
-	const char *sep = "";
+	struct module_walk w = {.v = v, .mi = mi, .roots = roots};
+	size_t m, i;
 
-	fprintf(out, "  %s: %s", strset_str(&c->strings, c->modules[m].name),
-		n ? "will not load" : "loads");
-	if (n)
-		fprintf(out, " (%zu problem%s)", n, n == 1 ? "" : "s");
-	fprintf(out, ", %u import%s\n", c->modules[m].nimports,
-		c->modules[m].nimports == 1 ? "" : "s");
-	for (i = 0; i < n && (full || i < PROBLEMS_SHOWN); i++) {
-		const struct load_failure *f =
-		    &mi->verdicts->failures[first + i];
-
-		strbuf_reset(&sb);
-		describe_failure(&sb, c, v->d->new, f);
-		fprintf(out, "       %s [%s]\n", sb.buf,
-			load_problem_name(f->problem));
+	if (roots) {
+		reach_table_build(&w.rt, v, c);
+		w.numbers = report_root_numbers(v);
+		w.reach = xmalloc(xmul(v->d->nroots + 1, sizeof(*w.reach)));
 	}
-	if (i < n)
-		fprintf(out, "       ... and %zu more (--full lists them)\n",
-			n - i);
-	strbuf_reset(&sb);
-	for (i = 0; i < v->d->nroots; i++) {
-		unsigned how = numbers[i] ? reach_of_module(rt, c, m, i) : 0;
+	for (m = 0; m < c->nmodules; m++) {
+		struct module_facts f = {
+		    .name = strset_str(&c->strings, c->modules[m].name),
+		    .imports = c->modules[m].nimports,
+		};
 
-		if (how) {
-			strbuf_addf(&sb, "%s%zu (%s)", sep, numbers[i],
-				    reach_kind_name(how - 1));
-			sep = ", ";
-		}
+		f.nproblems = find_problems(&w, m);
+		f.problems = w.problems; /* finding them may move them */
+		f.nroots = find_roots(&w, m);
+		f.roots = w.reach;
+		write(ctx, &f);
 	}
-	if (sb.len)
-		fprintf(out, "       root causes reaching what it uses: %s\n",
-			sb.buf);
-	strbuf_release(&sb);
-}
-
-void report_modules_text(FILE *out, const struct diff_view *v,
-			 const struct report_options *o, const size_t *numbers)
-{
-	const struct module_impact *mi = o->modules;
-	struct reach_table rt;
-	size_t m;
-
-	reach_table_build(&rt, v, mi->consumers);
-	fprintf(out, "\nModules\n");
-	for (m = 0; m < mi->consumers->nmodules; m++)
-		text_module(out, v, mi, &rt, numbers, m, o->full);
-	reach_table_free(&rt);
-}
-
-static void json_module(FILE *out, const struct diff_view *v,
-			const struct module_impact *mi,
-			const struct reach_table *rt, const size_t *numbers,
-			size_t m)
-{
-	const struct consumers *c = mi->consumers;
-	struct strbuf sb = STRBUF_INIT;
-	size_t first, n = report_module_failures(mi->verdicts, m, &first), i;
-	const char *sep = "";
-
-	fputs("    {\"module\": ", out);
-	report_json_string(out, strset_str(&c->strings, c->modules[m].name));
-	fprintf(out, ", \"loads\": %s, \"imports\": %u, \"problems\": [",
-		n ? "false" : "true", c->modules[m].nimports);
-	for (i = 0; i < n; i++) {
-		const struct load_failure *f =
-		    &mi->verdicts->failures[first + i];
-
-		strbuf_reset(&sb);
-		describe_failure(&sb, c, v->d->new, f);
-		fprintf(out, "%s{\"symbol\": ", i ? ", " : "");
-		report_json_string(out, import_name(c, f));
-		fprintf(out, ", \"problem\": \"%s\", \"text\": ",
-			load_problem_name(f->problem));
-		report_json_string(out, sb.buf);
-		fputc('}', out);
+	for (i = 0; i < w.alloc; i++)
+		strbuf_release(&w.texts[i]);
+	free(w.texts);
+	free(w.problems);
+	if (roots) {
+		reach_table_free(&w.rt);
+		free(w.numbers);
+		free(w.reach);
 	}
-	fputs("], \"root_causes\": [", out);
-	for (i = 0; i < v->d->nroots; i++) {
-		unsigned how = numbers[i] ? reach_of_module(rt, c, m, i) : 0;
-
-		if (how) {
-			fprintf(out, "%s{\"number\": %zu, \"reach\": \"%s\"}",
-				sep, numbers[i], reach_kind_name(how - 1));
-			sep = ", ";
-		}
-	}
-	fputs("]}", out);
-	strbuf_release(&sb);
-}
-
-void report_modules_json(FILE *out, const struct diff_view *v,
-			 const struct report_options *o, const size_t *numbers)
-{
-	const struct module_impact *mi = o->modules;
-	struct reach_table rt;
-	size_t m;
-
-	reach_table_build(&rt, v, mi->consumers);
-	for (m = 0; m < mi->consumers->nmodules; m++) {
-		fputs(m ? ",\n" : "\n", out);
-		json_module(out, v, mi, &rt, numbers, m);
-	}
-	fputs(mi->consumers->nmodules ? "\n  ]" : "]", out);
-	reach_table_free(&rt);
 }

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The report/ stage: a diff rendered for people (text) or tools (JSON),
- * and the exit status it calls for. Rendering never re-derives a change:
- * everything it says comes from the diff, and what shows of it from the
- * view the suppress/ stage built.
+ * The report/ stage: a diff rendered for people (text, Markdown, HTML)
+ * or tools (JSON), and the exit status it calls for. Rendering never
+ * re-derives a change: everything it says comes from the diff, and what
+ * shows of it from the view the suppress/ stage built. The sections of
+ * user-space changes and the modules' verdicts are data (section.h) that
+ * each format renders; they know no format.
  */
 #ifndef KABI_REPORT_H
 #define KABI_REPORT_H
@@ -198,94 +200,11 @@ bool report_hidden_crc(const struct diff_view *v, size_t symbol);
 /* Whether an export has only a CRC change to show. */
 bool report_crc_only(const struct diff_view *v, size_t symbol);
 
-/* How many failures module m has, from *first on (they are by module). */
-size_t report_module_failures(const struct load_verdicts *lv, size_t m,
-			      size_t *first);
 /* Modules that would not load into NEW (0 without --modules). */
 size_t report_failing_modules(const struct report_options *o);
-/*
- * The user-space changes, in sections of their own: the system calls
- * (report/syscalls.c) and the uapi types (report/uapi.c). Each section is
- * walked the same way, and every format writes it through one writer:
- * each shown change with its index (in d->syscalls or d->uapi), severity
- * and label ("x86-64 4 stat", "struct stat"), each of its shown items as
- * words, for a uapi type changed only by what it holds the nearest
- * change ("struct timespec"), and its end. Any callback may be NULL.
- */
-struct change_writer {
-	void (*head)(void *ctx, size_t index, enum severity severity,
-		     const char *label);
-	void (*item)(void *ctx, const struct change_item *it, const char *text);
-	void (*through)(void *ctx, const char *label);
-	void (*end)(void *ctx);
-};
-enum change_which {
-	WHICH_ALL,
-	WHICH_REMOVED,
-	WHICH_ADDED,
-	WHICH_CHANGED, /* in both kernels */
-};
-/* Walk a section's shown changes of one kind, in the diff's order. */
-typedef void (*change_walk)(const struct diff_view *v, enum change_which which,
-			    const struct change_writer *w, void *ctx);
-/* How many of a section's shown changes are of one kind. */
-typedef size_t (*change_count)(const struct diff_view *v,
-			       enum change_which which);
-void report_each_syscall(const struct diff_view *v, enum change_which which,
-			 const struct change_writer *w, void *ctx);
-size_t report_count_syscalls(const struct diff_view *v,
-			     enum change_which which);
-void report_each_uapi(const struct diff_view *v, enum change_which which,
-		      const struct change_writer *w, void *ctx);
-size_t report_count_uapi(const struct diff_view *v, enum change_which which);
-/* Whether a change present in_old and in_new is of the kind asked. */
-bool report_which_holds(enum change_which which, bool in_old, bool in_new);
 /* ", breaking" after a rule of a breaking kind, else "" */
 const char *report_breaking_mark(enum change_kind kind);
 
-/*
- * Text (text.c): an item line (ctx: the FILE), and the removed, then
- * the added changes of a section, each kind under a heading with its
- * rule ("  removed [syscall-removed, breaking]: 2").
- */
-void report_text_item(void *ctx, const struct change_item *it,
-		      const char *text);
-void report_text_lists(FILE *out, const struct diff_view *v, change_count count,
-		       change_walk walk, enum change_kind removed,
-		       enum change_kind added);
-void report_syscalls_text(FILE *out, const struct diff_view *v);
-void report_uapi_text(FILE *out, const struct diff_view *v);
-
-/*
- * JSON (json.c): a section's array of changes, each object begun by the
- * section's own head after report_json_change_open, its items in
- * "changes", closed by report_json_change_end (ctx: a struct
- * json_changes).
- */
-struct json_changes {
-	FILE *out;
-	const struct kabi_diff *d;
-	const char *sep;      /* before the next change */
-	const char *item_sep; /* before the next item; NULL: list closed */
-};
-void report_json_changes_init(struct json_changes *j, FILE *out,
-			      const struct kabi_diff *d);
-void report_json_change_open(struct json_changes *j);
-void report_json_change_item(void *ctx, const struct change_item *it,
-			     const char *text);
-void report_json_change_end(void *ctx);
-void report_json_changes_close(struct json_changes *j);
-void report_syscalls_json(FILE *out, const struct diff_view *v);
-void report_uapi_json(FILE *out, const struct diff_view *v);
-/* The per-module view (report/modules.c): text and JSON. */
-void report_modules_text(FILE *out, const struct diff_view *v,
-			 const struct report_options *o,
-			 const size_t *root_numbers);
-void report_modules_json(FILE *out, const struct diff_view *v,
-			 const struct report_options *o,
-			 const size_t *root_numbers);
-/* A JSON string: valid UTF-8 kept, the rest escaped (json.c). */
-void report_json_string(FILE *out, const char *str);
 /* Each root cause's number as the report shows it, 0 if hidden. */
 size_t *report_root_numbers(const struct diff_view *v);
 

@@ -1,23 +1,50 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The system calls of kabi diff --syscalls, for people and tools: those
- * removed, those added, then each changed one with what changed.
+ * The system calls of kabi diff --syscalls as a section of the report
+ * (section.h): each shown change's label, its items in words, and the
+ * facts a tool reads of it. How they look is each format's to say.
  */
 #include <inttypes.h>
 #include <string.h>
 
-#include "report.h"
+#include "section.h"
 #include "../util/banned.h"
 
-static void syscall_label(struct strbuf *sb, const struct kabi_diff *d,
+/* The call as NEW has it, or OLD if it was removed, and that kernel. */
+static const struct kabi_syscall *syscall_of(const struct kabi_diff *d,
+					     const struct syscall_change *c,
+					     const struct kabi_model **m)
+{
+	*m = c->new_call != KABI_NONE ? d->new : d->old;
+	return &(*m)->syscalls[c->new_call != KABI_NONE ? c->new_call
+							: c->old_call];
+}
+
+/*
+ * "x86-64 4 stat" (in sb), and for tools the call's table and name and
+ * its number in each kernel that has it.
+ */
+static void describe_call(struct change_head *h, struct strbuf *sb,
+			  const struct kabi_diff *d,
 			  const struct syscall_change *c)
 {
-	const struct kabi_model *m = c->new_call != KABI_NONE ? d->new : d->old;
-	const struct kabi_syscall *s =
-	    &m->syscalls[c->new_call != KABI_NONE ? c->new_call : c->old_call];
+	const struct kabi_model *m;
+	const struct kabi_syscall *s = syscall_of(d, c, &m);
+	struct report_field *f = h->fields;
 
 	strbuf_addf(sb, "%s %u %s", model_str(m, s->abi), s->number,
 		    model_str(m, s->name));
+	h->severity = c->severity;
+	h->label = sb->buf;
+	*f++ = (struct report_field){"abi", model_str(m, s->abi), 0};
+	*f++ = (struct report_field){"name", model_str(m, s->name), 0};
+	if (c->old_call != KABI_NONE)
+		*f++ = (struct report_field){
+		    "old_number", NULL, d->old->syscalls[c->old_call].number};
+	if (c->new_call != KABI_NONE)
+		*f++ = (struct report_field){
+		    "new_number", NULL, d->new->syscalls[c->new_call].number};
+	h->nfields = (size_t)(f - h->fields);
 }
 
 static void describe_item(struct strbuf *sb, const struct change_item *it)
@@ -52,20 +79,17 @@ static bool is_which(const struct syscall_change *c, enum change_which which)
 				  c->new_call != KABI_NONE);
 }
 
-size_t report_count_syscalls(const struct diff_view *v, enum change_which which)
+static bool syscalls_compared(const struct kabi_diff *d)
 {
-	size_t i, n = 0;
-
-	for (i = 0; i < v->d->nsyscalls; i++)
-		n += v->syscall_shown[i] && is_which(&v->d->syscalls[i], which);
-	return n;
+	return d->syscalls_compared;
 }
 
-void report_each_syscall(const struct diff_view *v, enum change_which which,
+static void each_syscall(const struct diff_view *v, enum change_which which,
 			 const struct change_writer *w, void *ctx)
 {
 	const struct kabi_diff *d = v->d;
 	struct strbuf sb = STRBUF_INIT;
+	struct change_head head;
 	size_t i;
 	uint32_t k;
 
@@ -74,10 +98,11 @@ void report_each_syscall(const struct diff_view *v, enum change_which which,
 
 		if (!v->syscall_shown[i] || !is_which(c, which))
 			continue;
-		strbuf_reset(&sb);
-		syscall_label(&sb, d, c);
-		if (w->head)
-			w->head(ctx, i, c->severity, sb.buf);
+		if (w->head) {
+			strbuf_reset(&sb);
+			describe_call(&head, &sb, d, c);
+			w->head(ctx, &head);
+		}
 		for (k = 0; w->item && k < c->nitems; k++) {
 			const struct change_item *it =
 			    &d->items[c->first_item + k];
@@ -94,62 +119,12 @@ void report_each_syscall(const struct diff_view *v, enum change_which which,
 	strbuf_release(&sb);
 }
 
-static void text_head(void *ctx, size_t index, enum severity severity,
-		      const char *label)
-{
-	(void)index;
-	(void)severity;
-	fprintf(ctx, "  %s:\n", label);
-}
-
-void report_syscalls_text(FILE *out, const struct diff_view *v)
-{
-	const struct change_writer changed = {.head = text_head,
-					      .item = report_text_item};
-
-	if (!report_count_syscalls(v, WHICH_ALL))
-		return;
-	fprintf(out, "\nSystem calls\n");
-	report_text_lists(out, v, report_count_syscalls, report_each_syscall,
-			  CHANGE_SYSCALL_REMOVED, CHANGE_SYSCALL_ADDED);
-	report_each_syscall(v, WHICH_CHANGED, &changed, out);
-}
-
-/* The call's table, name and numbers, then its changes. */
-static void json_head(void *ctx, size_t index, enum severity severity,
-		      const char *label)
-{
-	struct json_changes *j = ctx;
-	const struct kabi_diff *d = j->d;
-	const struct syscall_change *c = &d->syscalls[index];
-	const struct kabi_model *m = c->new_call != KABI_NONE ? d->new : d->old;
-	const struct kabi_syscall *s =
-	    &m->syscalls[c->new_call != KABI_NONE ? c->new_call : c->old_call];
-
-	(void)label;
-	report_json_change_open(j);
-	fputs("{\"abi\": ", j->out);
-	report_json_string(j->out, model_str(m, s->abi));
-	fputs(", \"name\": ", j->out);
-	report_json_string(j->out, model_str(m, s->name));
-	if (c->old_call != KABI_NONE)
-		fprintf(j->out, ", \"old_number\": %u",
-			d->old->syscalls[c->old_call].number);
-	if (c->new_call != KABI_NONE)
-		fprintf(j->out, ", \"new_number\": %u",
-			d->new->syscalls[c->new_call].number);
-	fprintf(j->out, ", \"severity\": \"%s\", \"changes\": [",
-		severity == BREAKING ? "breaking" : "compatible");
-}
-
-void report_syscalls_json(FILE *out, const struct diff_view *v)
-{
-	const struct change_writer w = {.head = json_head,
-					.item = report_json_change_item,
-					.end = report_json_change_end};
-	struct json_changes j;
-
-	report_json_changes_init(&j, out, v->d);
-	report_each_syscall(v, WHICH_ALL, &w, &j);
-	report_json_changes_close(&j);
-}
+const struct report_section report_syscall_section = {
+    .title = "System calls",
+    .anchor = "syscalls",
+    .key = "syscalls",
+    .removed = CHANGE_SYSCALL_REMOVED,
+    .added = CHANGE_SYSCALL_ADDED,
+    .each = each_syscall,
+    .compared = syscalls_compared,
+};

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "section.h"
 #include "../util/sort.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
@@ -566,11 +567,119 @@ static void print_hidden(FILE *out, const struct diff_view *v,
 				view_rule_name(v, v->symbol_rule[i]));
 }
 
+/* Problems listed per module without --full: the first few tell. */
+#define PROBLEMS_SHOWN 5
+
+struct text_modules {
+	FILE *out;
+	bool full;
+};
+
+static void print_module(void *ctx, const struct module_facts *m)
+{
+	const struct text_modules *t = ctx;
+	size_t i, n = m->nproblems;
+
+	fprintf(t->out, "  %s: %s", m->name, n ? "will not load" : "loads");
+	if (n)
+		fprintf(t->out, " (%zu problem%s)", n, n == 1 ? "" : "s");
+	fprintf(t->out, ", %" PRIu32 " import%s\n", m->imports,
+		m->imports == 1 ? "" : "s");
+	for (i = 0; i < n && (t->full || i < PROBLEMS_SHOWN); i++)
+		fprintf(t->out, "       %s [%s]\n", m->problems[i].text,
+			m->problems[i].problem);
+	if (i < n)
+		fprintf(t->out, "       ... and %zu more (--full lists them)\n",
+			n - i);
+	for (i = 0; i < m->nroots; i++)
+		fprintf(t->out, "%s%zu (%s)",
+			i ? ", " : "       root causes reaching what it uses: ",
+			m->roots[i].number, m->roots[i].how);
+	if (m->nroots)
+		fputc('\n', t->out);
+}
+
+/* Whether each module given loads, why not, and what reaches it. */
+static void print_modules(FILE *out, const struct diff_view *v,
+			  const struct report_options *o)
+{
+	struct text_modules t = {out, o->full};
+
+	fprintf(out, "\nModules\n");
+	report_each_module(v, o->modules, true, print_module, &t);
+}
+
+static void print_item(void *ctx, const struct change_item *it,
+		       const char *text)
+{
+	fprintf(ctx, "       %s [%s%s]\n", text, change_rule(it->kind),
+		report_breaking_mark(it->kind));
+}
+
+static void print_listed(void *ctx, const struct change_head *c)
+{
+	fprintf(ctx, "       %s\n", c->label);
+}
+
+/* The changes of one kind, on lines of their own under one heading. */
+static void print_listed_kind(FILE *out, const struct diff_view *v,
+			      const struct report_section *sec,
+			      enum change_which which, enum change_kind kind)
+{
+	const struct change_writer w = {.head = print_listed};
+	size_t n = report_section_count(sec, v, which);
+
+	if (!n)
+		return;
+	fprintf(out, "  %s [%s%s]: %zu\n",
+		which == WHICH_ADDED ? "added" : "removed", change_rule(kind),
+		report_breaking_mark(kind), n);
+	sec->each(v, which, &w, out);
+}
+
+static void print_changed(void *ctx, const struct change_head *c)
+{
+	fprintf(ctx, "  %s:\n", c->label);
+}
+
+static void print_changed_marked(void *ctx, const struct change_head *c)
+{
+	fprintf(ctx, "  %s%s:\n", c->label,
+		c->severity == BREAKING ? " [breaking]" : "");
+}
+
+static void print_through(void *ctx, const char *label)
+{
+	fprintf(ctx, "       changed through %s\n", label);
+}
+
+/*
+ * A section of user-space changes: those removed, those added, each a
+ * line under its rule, then each changed one with what changed.
+ */
+static void print_section(FILE *out, const struct diff_view *v,
+			  const struct report_section *sec)
+{
+	const struct change_writer changed = {.head = sec->severity_on_label
+							  ? print_changed_marked
+							  : print_changed,
+					      .item = print_item,
+					      .through = print_through};
+
+	if (!report_section_count(sec, v, WHICH_ALL))
+		return;
+	fprintf(out, "\n%s\n", sec->title);
+	print_listed_kind(out, v, sec, WHICH_REMOVED, sec->removed);
+	print_listed_kind(out, v, sec, WHICH_ADDED, sec->added);
+	sec->each(v, WHICH_CHANGED, &changed, out);
+}
+
 void report_text(FILE *out, const struct diff_view *v,
 		 const struct report_options *o)
 {
 	const struct kabi_diff *d = v->d;
 	struct diff_paths *paths = diff_paths_new(d);
+	const struct report_section *const *sec;
 	struct report_summary s;
 
 	report_summarize(v, &s);
@@ -580,12 +689,8 @@ void report_text(FILE *out, const struct diff_view *v,
 		fprintf(out, "\nRoot causes\n");
 		print_roots(out, v, paths, false, o);
 	}
-	if (o->modules) {
-		size_t *numbers = report_root_numbers(v);
-
-		report_modules_text(out, v, o, numbers);
-		free(numbers);
-	}
+	if (o->modules)
+		print_modules(out, v, o);
 	if (s.added || s.removed || s.by_export || s.crc_only) {
 		fprintf(out, "\nExports\n");
 		print_list(out, v, false, o);
@@ -593,8 +698,8 @@ void report_text(FILE *out, const struct diff_view *v,
 		print_symbol_changes(out, v);
 		print_crc_only(out, v, &s, o);
 	}
-	report_syscalls_text(out, v);
-	report_uapi_text(out, v);
+	for (sec = report_sections; *sec; sec++)
+		print_section(out, v, *sec);
 	if (s.beyond_roots) {
 		fputs("\nBeyond the exports' view (compatible: each reaches "
 		      "exports only through a\nstruct, union or enum their "
@@ -606,42 +711,4 @@ void report_text(FILE *out, const struct diff_view *v,
 	if (o->show_suppressed && (s.hidden_roots || s.hidden_symbols))
 		print_hidden(out, v, paths, o);
 	diff_paths_free(paths);
-}
-
-void report_text_item(void *ctx, const struct change_item *it, const char *text)
-{
-	fprintf(ctx, "       %s [%s%s]\n", text, change_rule(it->kind),
-		report_breaking_mark(it->kind));
-}
-
-static void text_listed(void *ctx, size_t index, enum severity severity,
-			const char *label)
-{
-	(void)index;
-	(void)severity;
-	fprintf(ctx, "       %s\n", label);
-}
-
-/* The changes of one kind, on lines of their own under one heading. */
-static void text_list(FILE *out, const struct diff_view *v, change_count count,
-		      change_walk walk, enum change_which which,
-		      enum change_kind kind)
-{
-	const struct change_writer w = {.head = text_listed};
-	size_t n = count(v, which);
-
-	if (!n)
-		return;
-	fprintf(out, "  %s [%s%s]: %zu\n",
-		which == WHICH_ADDED ? "added" : "removed", change_rule(kind),
-		report_breaking_mark(kind), n);
-	walk(v, which, &w, out);
-}
-
-void report_text_lists(FILE *out, const struct diff_view *v, change_count count,
-		       change_walk walk, enum change_kind removed,
-		       enum change_kind added)
-{
-	text_list(out, v, count, walk, WHICH_REMOVED, removed);
-	text_list(out, v, count, walk, WHICH_ADDED, added);
 }

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The uapi types of kabi diff --uapi, for people and tools: those
- * removed, those added, then each changed one with what changed in it,
- * or the nearest change it holds.
+ * The uapi types of kabi diff --uapi as a section of the report
+ * (section.h): each shown change's label, what changed in it or else
+ * the nearest change it holds, and the facts a tool reads of it. How
+ * they look is each format's to say.
  */
 #include <inttypes.h>
 #include <string.h>
 
-#include "report.h"
+#include "section.h"
 #include "../util/banned.h"
 
 static const char *spelling(const struct kabi_diff *d,
@@ -16,6 +17,33 @@ static const char *spelling(const struct kabi_diff *d,
 	return c->new_type != KABI_NONE
 		   ? type_spelling(&d->new_names, c->new_type)
 		   : type_spelling(&d->old_names, c->old_type);
+}
+
+static const char *status_of(const struct uapi_change *c)
+{
+	if (c->old_type == KABI_NONE)
+		return "added";
+	return c->new_type == KABI_NONE ? "removed" : "changed";
+}
+
+/*
+ * "struct stat", and for tools the type, the header that declares it
+ * and whether it came or went.
+ */
+static void describe_type(struct change_head *h, const struct kabi_diff *d,
+			  const struct uapi_change *c)
+{
+	const struct kabi_model *m = c->new_type != KABI_NONE ? d->new : d->old;
+	const struct kabi_type *t =
+	    model_type(m, c->new_type != KABI_NONE ? c->new_type : c->old_type);
+
+	h->severity = c->severity;
+	h->label = spelling(d, c);
+	h->fields[0] = (struct report_field){"type", h->label, 0};
+	h->fields[1] =
+	    (struct report_field){"file", model_str(m, t->decl_file), 0};
+	h->fields[2] = (struct report_field){"status", status_of(c), 0};
+	h->nfields = 3;
 }
 
 static void describe_own(struct strbuf *sb, const struct change_item *it)
@@ -37,13 +65,9 @@ static bool is_which(const struct uapi_change *c, enum change_which which)
 				  c->new_type != KABI_NONE);
 }
 
-size_t report_count_uapi(const struct diff_view *v, enum change_which which)
+static bool uapi_compared(const struct kabi_diff *d)
 {
-	size_t i, n = 0;
-
-	for (i = 0; i < v->d->nuapi; i++)
-		n += v->uapi_shown[i] && is_which(&v->d->uapi[i], which);
-	return n;
+	return d->uapi_compared;
 }
 
 /* The items of one change: its pair's, then its own. */
@@ -76,11 +100,12 @@ static void each_item(const struct diff_view *v, const struct uapi_change *c,
 	}
 }
 
-void report_each_uapi(const struct diff_view *v, enum change_which which,
+static void each_uapi(const struct diff_view *v, enum change_which which,
 		      const struct change_writer *w, void *ctx)
 {
 	const struct kabi_diff *d = v->d;
 	struct strbuf sb = STRBUF_INIT;
+	struct change_head head;
 	size_t i;
 
 	for (i = 0; i < d->nuapi; i++) {
@@ -88,8 +113,10 @@ void report_each_uapi(const struct diff_view *v, enum change_which which,
 
 		if (!v->uapi_shown[i] || !is_which(c, which))
 			continue;
-		if (w->head)
-			w->head(ctx, i, c->severity, spelling(d, c));
+		if (w->head) {
+			describe_type(&head, d, c);
+			w->head(ctx, &head);
+		}
 		if (w->item)
 			each_item(v, c, w, ctx, &sb);
 		if (w->through && c->through != KABI_NONE &&
@@ -103,77 +130,13 @@ void report_each_uapi(const struct diff_view *v, enum change_which which,
 	strbuf_release(&sb);
 }
 
-/* --- text ---------------------------------------------------------------- */
-
-static void text_head(void *ctx, size_t index, enum severity severity,
-		      const char *label)
-{
-	(void)index;
-	fprintf(ctx, "  %s%s:\n", label,
-		severity == BREAKING ? " [breaking]" : "");
-}
-
-static void text_through(void *ctx, const char *label)
-{
-	fprintf(ctx, "       changed through %s\n", label);
-}
-
-void report_uapi_text(FILE *out, const struct diff_view *v)
-{
-	const struct change_writer changed = {.head = text_head,
-					      .item = report_text_item,
-					      .through = text_through};
-
-	if (!report_count_uapi(v, WHICH_ALL))
-		return;
-	fprintf(out, "\nUser-space types\n");
-	report_text_lists(out, v, report_count_uapi, report_each_uapi,
-			  CHANGE_UAPI_TYPE_REMOVED, CHANGE_UAPI_TYPE_ADDED);
-	report_each_uapi(v, WHICH_CHANGED, &changed, out);
-}
-
-/* --- JSON ---------------------------------------------------------------- */
-
-/* The type, its declaring file and its status, then its changes. */
-static void json_head(void *ctx, size_t index, enum severity severity,
-		      const char *label)
-{
-	struct json_changes *j = ctx;
-	const struct uapi_change *c = &j->d->uapi[index];
-	const struct kabi_model *m =
-	    c->new_type != KABI_NONE ? j->d->new : j->d->old;
-	const struct kabi_type *t =
-	    model_type(m, c->new_type != KABI_NONE ? c->new_type : c->old_type);
-
-	report_json_change_open(j);
-	fputs("{\"type\": ", j->out);
-	report_json_string(j->out, label);
-	fputs(", \"file\": ", j->out);
-	report_json_string(j->out, model_str(m, t->decl_file));
-	fprintf(j->out,
-		", \"status\": \"%s\", \"severity\": \"%s\", \"changes\": [",
-		c->old_type == KABI_NONE   ? "added"
-		: c->new_type == KABI_NONE ? "removed"
-					   : "changed",
-		severity == BREAKING ? "breaking" : "compatible");
-}
-
-static void json_through(void *ctx, const char *label)
-{
-	struct json_changes *j = ctx;
-
-	fputs("], \"through\": ", j->out);
-	report_json_string(j->out, label);
-	j->item_sep = NULL; /* the changes list is closed */
-}
-
-void report_uapi_json(FILE *out, const struct diff_view *v)
-{
-	const struct change_writer w = {json_head, report_json_change_item,
-					json_through, report_json_change_end};
-	struct json_changes j;
-
-	report_json_changes_init(&j, out, v->d);
-	report_each_uapi(v, WHICH_ALL, &w, &j);
-	report_json_changes_close(&j);
-}
+const struct report_section report_uapi_section = {
+    .title = "User-space types",
+    .anchor = "uapi",
+    .key = "uapi_types",
+    .severity_on_label = true,
+    .removed = CHANGE_UAPI_TYPE_REMOVED,
+    .added = CHANGE_UAPI_TYPE_ADDED,
+    .each = each_uapi,
+    .compared = uapi_compared,
+};
