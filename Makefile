@@ -102,9 +102,13 @@ $(BUILD)/fuzz-seeds/seed-%: tests/fuzz/fuzz-%.c tests/fuzz/fuzz.c tests/fuzz/sta
 # CHECK_JOBS of them at a time (the case runners are one process chain
 # each: side by side they use the cores a machine has).
 CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+# Fixture kernels once built are kept (tests/fixtures/build-kernel) outside
+# the build folders, so that make clean and the ASan run keep them too.
+FIXTURE_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/kabi/fixtures
+
 check: $(KABI) $(UNIT_BINS) $(TOOL_BINS) $(SEED_BINS)
 	KABI=$(abspath $(KABI)) TOOLS=$(abspath $(BUILD)/tests/tools) \
-		SEEDS=$(abspath $(BUILD)/fuzz-seeds) \
+		SEEDS=$(abspath $(BUILD)/fuzz-seeds) FIXTURE_CACHE=$(FIXTURE_CACHE) \
 		prove -f -j$(CHECK_JOBS) -e '' $(UNIT_BINS) tests/run-cases.sh tests/run-cases-clang.sh \
 		tests/run-cases-lto.sh \
 		tests/run-fuzz.sh \
