@@ -15,10 +15,11 @@
 #include "../util/diag.h"
 
 /*
- * The format written; 2 adds units (docs/format.md). Format 1 is read
- * too: its exports' units are not known.
+ * The format written; 2 adds units, 3 writes their opaque tags as text
+ * (docs/format.md). Formats 1 and 2 are read too: a format 1 baseline's
+ * exports' units are not known.
  */
-#define KABI_FORMAT_VERSION 2
+#define KABI_FORMAT_VERSION 3
 #define KABI_FORMAT_OLDEST  1
 
 /*

@@ -73,6 +73,9 @@ struct reader {
 	/* symbols' units, by name */
 	struct pending_unit *units;
 	size_t nunits, units_alloc;
+	/* a format 3 unit's text, its opaque tags, and the unit's line */
+	struct strbuf unit_text;
+	unsigned long unit_line;
 	unsigned format;
 	/* the element children are added to */
 	enum { IN_NOTHING, IN_TYPE, IN_SYMBOL, IN_SYSCALL, IN_UNIT } parent;
@@ -322,16 +325,19 @@ static enum kabi_kind kind_of_tag(const char *tag)
 	return KABI_VOID;
 }
 
-/* An opaque line's kind, one of three (there are 162,000 such lines). */
-static enum kabi_kind opaque_kind(const char *kind)
+/* An opaque tag's kind, one of three (there are 162,000 a baseline). */
+static enum kabi_kind opaque_kind(const char *kind, size_t len)
 {
 	static const enum kabi_kind kinds[] = {KABI_STRUCT, KABI_UNION,
 					       KABI_ENUM};
 	size_t k;
 
-	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
-		if (!strcmp(kind, kabi_kind_name(kinds[k])))
+	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+		const char *name = kabi_kind_name(kinds[k]);
+
+		if (strlen(name) == len && !memcmp(kind, name, len))
 			return kinds[k];
+	}
 	return KABI_VOID;
 }
 
@@ -632,38 +638,95 @@ static int read_unit(struct reader *r)
 			    model_str(m, name), model_str(m, module));
 	r->parent_index = model_add_unit(m, module, name);
 	r->parent = IN_UNIT;
+	r->unit_line = r->line;
 	return check_all_used(r);
 }
 
-/* A tag the unit declares without defining, in order, once. */
-static int read_opaque(struct reader *r)
+/*
+ * A tag the unit declares without defining, in order, once: from a
+ * format 2 <opaque kind= name=/>, or a line of a format 3 unit's text.
+ */
+static int add_opaque(struct reader *r, const char *kind, size_t kind_len,
+		      const char *name, size_t name_len)
 {
 	struct kabi_model *m = r->m;
 	const struct kabi_unit *u = &m->units[r->parent_index];
-	const char *kind = need(r, "kind");
-	struct kabi_tag tag;
+	struct kabi_tag tag = {.kind = (uint8_t)opaque_kind(kind, kind_len)};
 
-	tag.name = model_intern(m, need(r, "name") ? get(r, "name") : "");
-	if (r->err)
-		return r->err;
-	tag.kind = (uint8_t)opaque_kind(kind);
-	if (tag.kind != KABI_STRUCT && tag.kind != KABI_UNION &&
-	    tag.kind != KABI_ENUM)
+	if (tag.kind == KABI_VOID)
 		return fail(r,
-			    "bad opaque kind '%s': 'struct', 'union' or "
+			    "bad opaque kind '%.*s': 'struct', 'union' or "
 			    "'enum'",
+			    (int)kind_len, kind);
+	if (!name_len)
+		return fail(r, "an opaque %.*s without a name", (int)kind_len,
 			    kind);
-	if (!*model_str(m, tag.name))
-		return fail(r, "an opaque %s without a name", kind);
+	tag.name = strset_add_len(&m->strings, name, name_len);
 	if (u->nopaque &&
 	    model_compare_tags(m, &kabi_unit_opaque(m, u)[u->nopaque - 1],
 			       &tag) >= 0)
 		return fail(r,
-			    "opaque %s '%s' out of order or given twice: a "
+			    "opaque %.*s '%s' out of order or given twice: a "
 			    "unit lists them sorted by kind, then name",
-			    kind, model_str(m, tag.name));
+			    (int)kind_len, kind, model_str(m, tag.name));
 	model_add_opaque(m, r->parent_index, &tag);
+	return 0;
+}
+
+static int read_opaque(struct reader *r)
+{
+	const char *kind = need(r, "kind"), *name = need(r, "name");
+
+	if (r->format >= 3)
+		return fail(r,
+			    "<opaque> in a format %u baseline: its unit's "
+			    "text lists the tags",
+			    r->format);
+	if (r->err || add_opaque(r, kind, strlen(kind), name, strlen(name)))
+		return r->err;
 	return check_all_used(r);
+}
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+/*
+ * A format 3 unit's text, once the unit ends: a tag a line, its kind and
+ * its name ("struct sk_buff"); blank lines and blanks around are allowed.
+ */
+static int read_unit_text(struct reader *r)
+{
+	const char *p = r->unit_text.buf, *end = p + r->unit_text.len;
+	unsigned long line = r->unit_line;
+
+	while (p < end && !r->err) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p)), *kind;
+		const char *stop = eol ? eol : end, *space;
+
+		while (p < stop && is_blank(*p))
+			p++;
+		while (stop > p && is_blank(stop[-1]))
+			stop--;
+		if (p < stop) {
+			kind = p;
+			space = memchr(p, ' ', (size_t)(stop - p));
+			p = space ? space + 1 : stop;
+			while (p < stop && is_blank(*p))
+				p++;
+			r->line = line;
+			add_opaque(r, kind,
+				   (size_t)((space ? space : stop) - kind), p,
+				   (size_t)(stop - p));
+		}
+		if (!eol)
+			break;
+		p = eol + 1;
+		line++;
+	}
+	strbuf_reset(&r->unit_text);
+	return r->err;
 }
 
 /* Sorted by table, then number, each slot once, as kabi writes them. */
@@ -958,13 +1021,11 @@ static void on_end(void *ctx, const xmlChar *name, const xmlChar *prefix,
 	(void)prefix;
 	(void)uri;
 	commit_error(r);
-	if (--r->depth == 1)
-		r->parent = IN_NOTHING;
-}
-
-static bool is_blank(xmlChar c)
-{
-	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+	if (--r->depth != 1)
+		return;
+	if (r->parent == IN_UNIT && !r->err && read_unit_text(r))
+		commit_error(r);
+	r->parent = IN_NOTHING;
 }
 
 static void on_text(void *ctx, const xmlChar *text, int len)
@@ -975,7 +1036,11 @@ static void on_text(void *ctx, const xmlChar *text, int len)
 	commit_error(r);
 	if (r->err)
 		return;
-	for (i = 0; i < len && is_blank(text[i]); i++)
+	if (r->depth == 2 && r->parent == IN_UNIT && r->format >= 3) {
+		strbuf_add(&r->unit_text, text, (size_t)len);
+		return;
+	}
+	for (i = 0; i < len && is_blank((char)text[i]); i++)
 		;
 	if (i == len)
 		return;
@@ -1093,6 +1158,7 @@ static void parse(struct reader *r, struct source *src)
 	strbuf_release(&r->spare);
 	strbuf_release(&r->qualified);
 	strbuf_release(&r->held);
+	strbuf_release(&r->unit_text);
 	strset_free(&r->ids);
 	hashmap_free(&r->by_id);
 	free(r->refs);
@@ -1109,7 +1175,8 @@ int store_read(struct source *src, struct kabi_model *out, struct diag *d)
 			   .values = STRBUF_INIT,
 			   .spare = STRBUF_INIT,
 			   .qualified = STRBUF_INIT,
-			   .held = STRBUF_INIT};
+			   .held = STRBUF_INIT,
+			   .unit_text = STRBUF_INIT};
 
 	if (!src->error)
 		parse(&r, src);
