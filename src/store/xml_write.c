@@ -232,8 +232,9 @@ static void write_symbol(struct writer *w, const struct kabi_symbol *s)
 
 /*
  * A unit's opaque tags are its element's text, a line each ("struct
- * sk_buff"): a unit of vmlinux declares a hundred, and a line of text
- * reads several times faster than an element of its own.
+ * sk_buff"): a unit of vmlinux declares a hundred, and as elements
+ * they were 40% of a kernel's baseline and a sixth of the time to
+ * read it.
  */
 static void write_unit(struct writer *w, const struct kabi_unit *u)
 {
