@@ -408,20 +408,6 @@ static void set_context(const struct kabi_diff *d, struct root_cause *root,
 	}
 }
 
-struct ranked {
-	uint32_t symbol;
-	uint64_t distance; /* pointers << 32 | steps */
-};
-
-static int compare_ranked(const void *a, const void *b)
-{
-	const struct ranked *x = a, *y = b;
-
-	if (x->distance != y->distance)
-		return x->distance < y->distance ? -1 : 1;
-	return x->symbol < y->symbol ? -1 : x->symbol > y->symbol;
-}
-
 /* The pairs with local changes, grouped by cause, as compressed rows. */
 struct causes {
 	uint32_t *start; /* n + 1 */
@@ -474,8 +460,7 @@ static void find_root(const struct root_finder *f, struct walk *w,
 		      const uint32_t *variants, size_t nvariants)
 {
 	const struct kabi_diff *d = f->d;
-	struct ranked *ranked = NULL;
-	size_t alloc = 0, i;
+	size_t n = 0, i, run;
 	uint32_t k;
 
 	memset(root, 0, sizeof(*root));
@@ -486,28 +471,32 @@ static void find_root(const struct root_finder *f, struct walk *w,
 	root->severity = d->pairs[root->pair].severity;
 	root->own_symbol = KABI_NONE;
 	walk_back(d, root, w);
-	for (i = 0; i < w->n; i++) {
+	for (i = 0; i < w->n; i++)
+		n += f->sym_start[w->order[i] + 1] - f->sym_start[w->order[i]];
+	root->symbols = xmalloc(xmul(n + 1, sizeof(uint32_t)));
+	root->reach = xmalloc(n + 1);
+	/*
+	 * The walk did the pairs nearest first, so their exports come in
+	 * order of distance: only those at one distance need sorting, by
+	 * name (their index), and no comparison function is called.
+	 */
+	for (i = 0, run = 0; i < w->n; i++) {
 		uint32_t p = w->order[i];
 
 		differs[p] = 1;
+		if (i && w->dist[p] != w->dist[w->order[i - 1]]) {
+			sort_u32(root->symbols + run, root->nsymbols - run);
+			run = root->nsymbols;
+		}
 		for (k = f->sym_start[p]; k < f->sym_start[p + 1]; k++) {
-			ALLOC_GROW(ranked, root->nsymbols + 1, alloc);
-			ranked[root->nsymbols].symbol = f->syms[k];
-			ranked[root->nsymbols++].distance = w->dist[p];
+			root->reach[root->nsymbols] = diff_reach_of(w->dist[p]);
+			root->symbols[root->nsymbols++] = f->syms[k];
 			if (p == root->pair && root->own_symbol == KABI_NONE)
 				root->own_symbol = f->syms[k];
 		}
 	}
+	sort_u32(root->symbols + run, root->nsymbols - run);
 	set_context(d, root, w);
-	/* the nearest exports first, then by name */
-	array_sort(ranked, root->nsymbols, sizeof(*ranked), compare_ranked);
-	root->symbols = xmalloc(xmul(root->nsymbols + 1, sizeof(uint32_t)));
-	root->reach = xmalloc(root->nsymbols + 1);
-	for (i = 0; i < root->nsymbols; i++) {
-		root->symbols[i] = ranked[i].symbol;
-		root->reach[i] = diff_reach_of(ranked[i].distance);
-	}
-	free(ranked);
 }
 
 static void *find_cause(size_t i, unsigned thread, void *ctx)
