@@ -222,6 +222,14 @@ static bool unit_opaque(const struct side_tags *st, const struct kabi_model *m,
 	return sp->home && sp->home == m->units[unit].name;
 }
 
+/* Per unit of one side, as rows: the differing pairs it could hide. */
+struct hidden_rows {
+	uint32_t *start; /* per unit + 1 */
+	uint32_t *pairs; /* dense pair numbers */
+	uint32_t *fill;
+	uint32_t current; /* the pair being entered */
+};
+
 /*
  * How a walk of one view passes a pair: through it; not at all (both
  * units only declare it: nothing in it shows); or not, because one unit
@@ -246,6 +254,11 @@ struct diff_reach {
 	size_t ngroups;
 	uint32_t *cause_of; /* per pair: its root, or KABI_NONE */
 	struct side_pass *old_pass, *new_pass; /* per pair */
+	/* per unit of each side, the differing pairs it could hide */
+	struct hidden_rows old_hidden, new_hidden;
+	/* the differing pairs that could block and the tree only declares */
+	uint32_t *declared;
+	size_t ndeclared;
 };
 
 static enum pass pair_pass(const struct diff_reach *x, uint32_t view,
@@ -272,6 +285,13 @@ static enum pass pair_pass(const struct diff_reach *x, uint32_t view,
 	if ((old_opaque && !o->declaration) || (new_opaque && !n->declaration))
 		return PASS_VIEW_CHANGE;
 	return PASS_OPEN;
+}
+
+/* Only a pair of tags can stop a walk. */
+static bool could_block(const struct diff_reach *x, uint32_t pair)
+{
+	return is_tag(model_type(x->d->old, x->d->pairs[pair].old_type)) ||
+	       is_tag(model_type(x->d->new, x->d->pairs[pair].new_type));
 }
 
 /* Each pair's side_pass, on both sides. */
@@ -457,6 +477,46 @@ static void scc_visit(struct diff_reach *x, struct tarjan *t, uint32_t root,
 	}
 }
 
+/*
+ * A component's members in reverse postorder of a walk within it, from
+ * where Tarjan's walk entered it: most edges then lead to a member
+ * carried later, so bits go round the component fewer times.
+ */
+static void order_component(struct diff_reach *x, uint32_t c,
+			    struct tarjan *t, uint32_t *post)
+{
+	uint32_t *members = x->scc_pairs + x->scc_start[c];
+	size_t size = x->scc_start[c + 1] - x->scc_start[c], n = 0, i;
+
+	if (size < 3)
+		return;
+	/* members[] holds them as Tarjan popped them: the entry last */
+	for (i = size; i-- > 0;) {
+		if (t->on_stack[members[i]])
+			continue;
+		t->on_stack[members[i]] = 1;
+		t->next_edge[members[i]] = x->edge_start[members[i]];
+		t->stack[t->depth++] = members[i];
+		while (t->depth) {
+			uint32_t v = t->stack[t->depth - 1], w;
+
+			if (t->next_edge[v] == x->edge_start[v + 1]) {
+				post[n++] = v;
+				t->depth--;
+				continue;
+			}
+			w = x->edge_to[t->next_edge[v]++];
+			if (x->scc_of[w] == c && !t->on_stack[w]) {
+				t->on_stack[w] = 1;
+				t->next_edge[w] = x->edge_start[w];
+				t->stack[t->depth++] = w;
+			}
+		}
+	}
+	for (i = 0; i < size; i++)
+		members[i] = post[size - 1 - i];
+}
+
 static void build_sccs(struct diff_reach *x)
 {
 	size_t n = x->ndense, nout = 0, nstarts = 0, i, k;
@@ -491,6 +551,8 @@ static void build_sccs(struct diff_reach *x)
 		}
 		x->scc_start[i + 1] = (uint32_t)k;
 	}
+	for (i = 0; i < nstarts; i++)
+		order_component(x, (uint32_t)i, &t, out);
 	free(out);
 	free(starts);
 	free(t.index);
@@ -501,108 +563,26 @@ static void build_sccs(struct diff_reach *x)
 	free(t.on_stack);
 }
 
-/* --- carrying the groups through the graph ---------------------------- */
-
-/* A batch's groups by the unit of their view on one side, as rows. */
-struct unit_rows {
-	uint32_t *start, *fill; /* per unit + 1 */
-	uint32_t *groups;	/* GROUPS_AT_ONCE */
-};
+/* --- the pairs each unit could hide ----------------------------------- */
 
 /*
- * One batch of groups [first, first + n): per differing pair, the bits
- * of the groups that reach it; per pair some group could not pass, the
- * bits of those that do not (blocks).
+ * Each unit on one side that could hide a pair: those that only declare
+ * its tag, and those its own file is. visit(unit, rows) for each.
  */
-struct batch {
-	size_t first, n, words;
-	struct unit_rows old_rows, new_rows;
-	uint64_t *reached; /* per dense pair: WORDS */
-	uint32_t *mask_of; /* per dense pair: its mask row, or KABI_NONE */
-	uint64_t *blocks;  /* per mask row: WORDS */
-	size_t nmasks;
-	uint32_t *ring;	 /* a component's queue */
-	uint8_t *queued; /* per dense pair */
-};
-
-static uint64_t *row(uint64_t *bits, size_t r)
-{
-	return bits + r * WORDS;
-}
-
-/* Only a pair of tags can stop a walk. */
-static bool could_block(const struct diff_reach *x, uint32_t pair)
-{
-	return is_tag(model_type(x->d->old, x->d->pairs[pair].old_type)) ||
-	       is_tag(model_type(x->d->new, x->d->pairs[pair].new_type));
-}
-
-/* One group's pass of one pair, into the pair's mask row. */
-static void mask_group(const struct diff_reach *x, struct batch *b, uint32_t m,
-		       uint32_t pair, size_t g)
-{
-	if (pair_pass(x, x->group_view[b->first + g], pair) != PASS_OPEN)
-		row(b->blocks, m)[g / 64] |= UINT64_C(1) << (g % 64);
-}
-
-/*
- * The batch's groups by the unit of their view on one side, as rows:
- * the groups a unit's opacity can concern.
- */
-static void side_rows(const struct diff_reach *x, struct batch *b, bool old,
-		      struct unit_rows *r)
-{
-	size_t nunits = (old ? x->d->old : x->d->new)->nunits, g;
-	uint32_t *fill;
-
-	memset(r->start, 0, (nunits + 2) * sizeof(uint32_t));
-	for (g = 0; g < b->n; g++) {
-		const struct unit_view *v =
-		    &x->d->views[x->group_view[b->first + g]];
-
-		r->start[(old ? v->old_unit : v->new_unit) + 1]++;
-	}
-	for (g = 0; g < nunits; g++)
-		r->start[g + 1] += r->start[g];
-	fill = r->fill;
-	memcpy(fill, r->start, (nunits + 1) * sizeof(uint32_t));
-	for (g = 0; g < b->n; g++) {
-		const struct unit_view *v =
-		    &x->d->views[x->group_view[b->first + g]];
-
-		r->groups[fill[old ? v->old_unit : v->new_unit]++] =
-		    (uint32_t)g;
-	}
-}
-
-/* The groups of unit u (a unit that could hide the pair), masked. */
-static void mask_unit(const struct diff_reach *x, struct batch *b, uint32_t m,
-		      uint32_t pair, const struct unit_rows *r, uint32_t u)
-{
-	uint32_t k;
-
-	for (k = r->start[u]; k < r->start[u + 1]; k++)
-		mask_group(x, b, m, pair, r->groups[k]);
-}
-
-/*
- * The groups of the units that could hide a pair on one side: those
- * that only declare its tag, and those its own file is.
- */
-static void mask_side(const struct diff_reach *x, struct batch *b, uint32_t m,
-		      uint32_t pair, bool old)
+static void hiding_units(const struct diff_reach *x, uint32_t pair, bool old,
+			 void (*visit)(uint32_t, struct hidden_rows *),
+			 struct hidden_rows *rows)
 {
 	const struct side_tags *st = old ? &x->old_tags : &x->new_tags;
 	const struct side_pass *sp =
 	    old ? &x->old_pass[pair] : &x->new_pass[pair];
 	const struct kabi_model *model = old ? x->d->old : x->d->new;
-	const struct unit_rows *r = old ? &b->old_rows : &b->new_rows;
 	size_t lo = 0, hi = st->nunits, k;
 
 	if (sp->tag != KABI_NONE)
 		for (k = st->tag_start[sp->tag]; k < st->tag_start[sp->tag + 1];
 		     k++)
-			mask_unit(x, b, m, pair, r, st->tag_units[k]);
+			visit(st->tag_units[k], rows);
 	if (!sp->home)
 		return;
 	while (lo < hi) {
@@ -616,41 +596,128 @@ static void mask_side(const struct diff_reach *x, struct batch *b, uint32_t m,
 	for (;
 	     lo < st->nunits && model->units[st->by_name[lo]].name == sp->home;
 	     lo++)
-		mask_unit(x, b, m, pair, r, st->by_name[lo]);
+		visit(st->by_name[lo], rows);
+}
+
+static void count_hiding(uint32_t unit, struct hidden_rows *h)
+{
+	h->start[unit + 1]++;
+}
+
+static void fill_hiding(uint32_t unit, struct hidden_rows *h)
+{
+	h->pairs[h->fill[unit]++] = h->current;
+}
+
+/* Whether the tree only declares the pair's type on a side. */
+static bool is_declared(const struct diff_reach *x, uint32_t pair)
+{
+	return x->old_pass[pair].declaration || x->new_pass[pair].declaration;
+}
+
+/* The pairs that could block, but for those the tree declares. */
+static void hidden_rows_build(const struct diff_reach *x, bool old,
+			      struct hidden_rows *h)
+{
+	size_t nunits = (old ? x->d->old : x->d->new)->nunits, u, p;
+
+	h->start = xcalloc(nunits + 2, sizeof(uint32_t));
+	for (p = 0; p < x->ndense; p++)
+		if (could_block(x, x->pairs[p]) && !is_declared(x, x->pairs[p]))
+			hiding_units(x, x->pairs[p], old, count_hiding, h);
+	for (u = 0; u < nunits; u++)
+		h->start[u + 1] += h->start[u];
+	h->pairs = xmalloc(xmul(h->start[nunits] + 1, sizeof(uint32_t)));
+	h->fill = xmalloc(xmul(nunits + 1, sizeof(uint32_t)));
+	memcpy(h->fill, h->start, nunits * sizeof(uint32_t));
+	for (p = 0; p < x->ndense; p++) {
+		h->current = (uint32_t)p;
+		if (could_block(x, x->pairs[p]) && !is_declared(x, x->pairs[p]))
+			hiding_units(x, x->pairs[p], old, fill_hiding, h);
+	}
+	free(h->fill);
+}
+
+/* Both sides' rows, and the declared pairs every group looks at. */
+static void build_hidden(struct diff_reach *x)
+{
+	size_t p, alloc = 0;
+
+	hidden_rows_build(x, true, &x->old_hidden);
+	hidden_rows_build(x, false, &x->new_hidden);
+	for (p = 0; p < x->ndense; p++)
+		if (could_block(x, x->pairs[p]) && is_declared(x, x->pairs[p])) {
+			ALLOC_GROW(x->declared, x->ndeclared + 1, alloc);
+			x->declared[x->ndeclared++] = (uint32_t)p;
+		}
+}
+
+/* --- carrying the groups through the graph ---------------------------- */
+
+/*
+ * One batch of groups [first, first + n): per differing pair, the bits
+ * of the groups that reach it; per pair some group could not pass, the
+ * bits of those that do not (blocks).
+ */
+struct batch {
+	size_t first, n, words;
+	uint64_t *reached; /* per dense pair: WORDS */
+	uint32_t *mask_of; /* per dense pair: its mask row, or KABI_NONE */
+	uint64_t *blocks;  /* per mask row: WORDS */
+	size_t nmasks;
+	uint8_t *queued; /* per dense pair: to be carried again */
+};
+
+static uint64_t *row(uint64_t *bits, size_t r)
+{
+	return bits + r * WORDS;
+}
+
+/* One group's pass of dense pair p, into the pair's mask row. */
+static void mask_group(const struct diff_reach *x, struct batch *b, uint32_t p,
+		       size_t g)
+{
+	if (pair_pass(x, x->group_view[b->first + g], x->pairs[p]) !=
+	    PASS_OPEN)
+		row(b->blocks, b->mask_of[p])[g / 64] |= UINT64_C(1)
+							  << (g % 64);
 }
 
 /*
- * Which groups each pair that could block stops. A group's
- * view passes a pair but where one of its units hides the pair's tag, or
- * the tree only declares it on a side: so only the groups of those units
- * are looked at, but for the rare pairs the tree declares.
+ * Which groups each pair that could block stops: those whose view does
+ * not pass it. A view passes a pair but where one of its units hides
+ * the pair's tag (units_hiding), or the tree only declares it on a side:
+ * so each group looks only at the pairs its units could hide, and at
+ * the rare pairs the tree declares.
  */
 static void batch_masks(const struct diff_reach *x, struct batch *b)
 {
-	size_t g, p;
+	size_t g, k;
 
 	memset(row(b->blocks, 0), 0, b->nmasks * WORDS * sizeof(uint64_t));
-	side_rows(x, b, true, &b->old_rows);
-	side_rows(x, b, false, &b->new_rows);
-	for (p = 0; p < x->ndense; p++) {
-		uint32_t m = b->mask_of[p], pair = x->pairs[p];
+	for (k = 0; k < x->ndeclared; k++)
+		for (g = 0; g < b->n; g++)
+			mask_group(x, b, x->declared[k], g);
+	for (g = 0; g < b->n; g++) {
+		const struct unit_view *v =
+		    &x->d->views[x->group_view[b->first + g]];
+		const struct hidden_rows *o = &x->old_hidden, *n = &x->new_hidden;
 
-		if (m == KABI_NONE)
-			continue;
-		if (x->old_pass[pair].declaration ||
-		    x->new_pass[pair].declaration) {
-			for (g = 0; g < b->n; g++)
-				mask_group(x, b, m, pair, g);
-			continue;
-		}
-		mask_side(x, b, m, pair, true);
-		mask_side(x, b, m, pair, false);
+		for (k = o->start[v->old_unit]; k < o->start[v->old_unit + 1];
+		     k++)
+			mask_group(x, b, o->pairs[k], g);
+		for (k = n->start[v->new_unit]; k < n->start[v->new_unit + 1];
+		     k++)
+			mask_group(x, b, n->pairs[k], g);
 	}
 }
 
-/* Carry p's bits to what it refers to; true for those of component c. */
+/*
+ * Carry p's bits to what it refers to; those of component c whose bits
+ * grew are queued to go round again.
+ */
 static void carry(const struct diff_reach *x, struct batch *b, uint32_t p,
-		  const uint32_t *scc_of, uint32_t c, size_t *tail, size_t size)
+		  uint32_t c, size_t *queued)
 {
 	uint64_t out[WORDS];
 	const uint64_t *from = row(b->reached, p);
@@ -658,7 +725,9 @@ static void carry(const struct diff_reach *x, struct batch *b, uint32_t p,
 	uint32_t m = b->mask_of[p], e;
 	size_t w;
 
-	for (w = 0; w < b->words; w++) {
+	/* whole rows, past the batch's groups too (zeros): loops of a
+	 * constant count, which the compiler turns into vector code */
+	for (w = 0; w < WORDS; w++) {
 		out[w] =
 		    m == KABI_NONE ? from[w] : from[w] & ~row(b->blocks, m)[w];
 		any |= out[w];
@@ -669,19 +738,22 @@ static void carry(const struct diff_reach *x, struct batch *b, uint32_t p,
 		uint32_t q = x->edge_to[e];
 		uint64_t *to = row(b->reached, q), grew = 0;
 
-		for (w = 0; w < b->words; w++) {
+		for (w = 0; w < WORDS; w++) {
 			grew |= out[w] & ~to[w];
 			to[w] |= out[w];
 		}
-		/* within the component, q goes round again */
-		if (grew && scc_of[q] == c && !b->queued[q]) {
+		if (grew && x->scc_of[q] == c && !b->queued[q]) {
 			b->queued[q] = 1;
-			b->ring[(*tail)++ % size] = q;
+			(*queued)++;
 		}
 	}
 }
 
-/* Every component in order, each until its bits stop growing. */
+/*
+ * Every component in order, each swept in its members' order until its
+ * bits stop growing: a member queued again ahead of the sweep waits for
+ * the next, one behind it is carried in this one.
+ */
 static void propagate(const struct diff_reach *x, struct batch *b)
 {
 	size_t c, g;
@@ -695,18 +767,18 @@ static void propagate(const struct diff_reach *x, struct batch *b)
 	for (c = 0; c < x->nscc; c++) {
 		const uint32_t *members = x->scc_pairs + x->scc_start[c];
 		size_t size = x->scc_start[c + 1] - x->scc_start[c];
-		size_t head = 0, tail = 0, i;
+		size_t queued = size, i;
 
-		for (i = 0; i < size; i++) {
+		for (i = 0; i < size; i++)
 			b->queued[members[i]] = 1;
-			b->ring[tail++] = members[i];
-		}
-		while (head < tail) {
-			uint32_t p = b->ring[head++ % size];
-
-			b->queued[p] = 0;
-			carry(x, b, p, x->scc_of, (uint32_t)c, &tail, size);
-		}
+		while (queued)
+			for (i = 0; i < size; i++) {
+				if (!b->queued[members[i]])
+					continue;
+				b->queued[members[i]] = 0;
+				queued--;
+				carry(x, b, members[i], (uint32_t)c, &queued);
+			}
 	}
 }
 
@@ -1001,20 +1073,6 @@ static void collect(const struct diff_reach *x, const struct batch *b,
 	}
 }
 
-static void unit_rows_init(struct unit_rows *r, size_t nunits)
-{
-	r->start = xmalloc(xmul(nunits + 2, sizeof(uint32_t)));
-	r->fill = xmalloc(xmul(nunits + 2, sizeof(uint32_t)));
-	r->groups = xmalloc(GROUPS_AT_ONCE * sizeof(uint32_t));
-}
-
-static void unit_rows_free(struct unit_rows *r)
-{
-	free(r->start);
-	free(r->fill);
-	free(r->groups);
-}
-
 static struct batch *batch_new(const struct diff_reach *x)
 {
 	struct batch *b = xcalloc(1, sizeof(*b));
@@ -1027,10 +1085,7 @@ static struct batch *batch_new(const struct diff_reach *x)
 				    ? (uint32_t)b->nmasks++
 				    : KABI_NONE;
 	b->blocks = xmalloc(xmul(b->nmasks + 1, WORDS * sizeof(uint64_t)));
-	b->ring = xmalloc(xmul(x->ndense + 1, sizeof(uint32_t)));
 	b->queued = xcalloc(x->ndense + 1, 1);
-	unit_rows_init(&b->old_rows, x->d->old->nunits);
-	unit_rows_init(&b->new_rows, x->d->new->nunits);
 	return b;
 }
 
@@ -1041,10 +1096,7 @@ static void batch_free(struct batch *b)
 	free(b->reached);
 	free(b->mask_of);
 	free(b->blocks);
-	free(b->ring);
 	free(b->queued);
-	unit_rows_free(&b->old_rows);
-	unit_rows_free(&b->new_rows);
 	free(b);
 }
 
@@ -1107,27 +1159,43 @@ static void run_batches(const struct diff_reach *x, unsigned threads,
 	free(run.per_thread);
 }
 
-static int compare_hits(const void *a, const void *b)
+/*
+ * The hits as rows by root, each row's groups ascending: a batch's hits
+ * come root by root, its groups ascending, and the batches in order of
+ * their groups, so a stable count by root keeps each row's order.
+ */
+static void hits_by_root(const struct hits *h, size_t nroots,
+			 uint32_t **start, uint32_t **groups)
 {
-	const struct hit *x = a, *y = b;
+	uint32_t *fill;
+	size_t i, r;
 
-	if (x->what != y->what)
-		return x->what < y->what ? -1 : 1;
-	return x->group < y->group ? -1 : x->group > y->group;
+	*start = xcalloc(nroots + 2, sizeof(uint32_t));
+	*groups = xmalloc(xmul(h->n + 1, sizeof(uint32_t)));
+	for (i = 0; i < h->n; i++)
+		(*start)[h->v[i].what + 1]++;
+	for (r = 0; r < nroots; r++)
+		(*start)[r + 1] += (*start)[r];
+	fill = xmalloc(xmul(nroots + 1, sizeof(uint32_t)));
+	memcpy(fill, *start, nroots * sizeof(uint32_t));
+	for (i = 0; i < h->n; i++)
+		(*groups)[fill[h->v[i].what]++] = h->v[i].group;
+	free(fill);
 }
 
-struct ranked_symbol {
+/* A group that reaches a root within one pointer, and how near. */
+struct ranked_group {
 	uint64_t dist;
-	uint32_t symbol;
+	uint32_t group;
 };
 
 static int compare_ranked(const void *a, const void *b)
 {
-	const struct ranked_symbol *x = a, *y = b;
+	const struct ranked_group *x = a, *y = b;
 
 	if (x->dist != y->dist)
 		return x->dist < y->dist ? -1 : 1;
-	return x->symbol < y->symbol ? -1 : x->symbol > y->symbol;
+	return x->group < y->group ? -1 : x->group > y->group;
 }
 
 /* The symbol changes of each group, as rows. */
@@ -1153,44 +1221,79 @@ static void group_symbols(const struct diff_reach *x, uint32_t **start,
 	free(fill);
 }
 
-/* Each root's exports, nearest first, from the groups that reach it. */
+/* The exports of groups [from, to), all at distance dist, sorted by index. */
+static void add_run(struct root_list *list, const uint32_t *groups,
+		    size_t from, size_t to, const uint32_t *gstart,
+		    const uint32_t *gsyms, uint64_t dist)
+{
+	size_t at = list->n, i;
+	uint32_t k;
+
+	for (i = from; i < to; i++)
+		for (k = gstart[groups[i]]; k < gstart[groups[i] + 1]; k++) {
+			list->symbols[list->n] = gsyms[k];
+			list->reach[list->n++] = diff_reach_of(dist);
+		}
+	sort_u32(list->symbols + at, list->n - at);
+}
+
+/*
+ * Each root's exports, nearest first, then by index, from the groups
+ * that reach it. The few groups within one pointer are sorted by
+ * distance; the rest are all at one distance, two pointers, and need
+ * only their exports sorted.
+ */
 static void root_lists(const struct diff_reach *x, struct hits *h,
 		       const struct near_finder *nf, const uint32_t *near_start,
 		       struct root_list *lists)
 {
 	const struct kabi_diff *d = x->d;
-	struct ranked_symbol *ranked = NULL;
-	uint32_t *gstart, *gsyms;
-	size_t alloc = 0, i = 0, r;
+	const uint64_t further = UINT64_C(2) << 32;
+	struct ranked_group *near = NULL;
+	uint32_t *gstart, *gsyms, *groups = NULL, *hit_start, *hit_groups;
+	size_t near_alloc = 0, groups_alloc = 0, i, r;
 
 	group_symbols(x, &gstart, &gsyms);
-	array_sort(h->v, h->n, sizeof(*h->v), compare_hits);
+	hits_by_root(h, d->nroots, &hit_start, &hit_groups);
 	for (r = 0; r < d->nroots; r++) {
-		size_t n = 0, k;
+		size_t nnear = 0, nfar = 0, n = 0, k, run;
 
-		for (; i < h->n && h->v[i].what == r; i++) {
-			uint32_t g = h->v[i].group;
+		for (i = hit_start[r]; i < hit_start[r + 1]; i++) {
+			uint32_t g = hit_groups[i];
 			uint64_t dist =
 			    group_dist(nf, near_start, g, (uint32_t)r);
 
-			ALLOC_GROW(ranked, n + gstart[g + 1] - gstart[g],
-				   alloc);
-			for (k = gstart[g]; k < gstart[g + 1]; k++) {
-				ranked[n].dist = dist;
-				ranked[n++].symbol = gsyms[k];
+			n += gstart[g + 1] - gstart[g];
+			if (dist == further) {
+				ALLOC_GROW(groups, nfar + 1, groups_alloc);
+				groups[nfar++] = g;
+				continue;
 			}
+			ALLOC_GROW(near, nnear + 1, near_alloc);
+			near[nnear].dist = dist;
+			near[nnear++].group = g;
 		}
-		if (n > 1)
-			array_sort(ranked, n, sizeof(*ranked), compare_ranked);
-		lists[r].n = n;
+		array_sort(near, nnear, sizeof(*near), compare_ranked);
+		lists[r].n = 0;
 		lists[r].symbols = xmalloc(xmul(n + 1, sizeof(uint32_t)));
 		lists[r].reach = xmalloc(n + 1);
-		for (k = 0; k < n; k++) {
-			lists[r].symbols[k] = ranked[k].symbol;
-			lists[r].reach[k] = diff_reach_of(ranked[k].dist);
+		/* groups[] has the far groups first, then the near by run */
+		ALLOC_GROW(groups, nfar + nnear + 1, groups_alloc);
+		for (k = 0; k < nnear; k++)
+			groups[nfar + k] = near[k].group;
+		for (k = 0; k < nnear; k = run) {
+			for (run = k; run < nnear && near[run].dist == near[k].dist;
+			     run++)
+				;
+			add_run(&lists[r], groups, nfar + k, nfar + run, gstart,
+				gsyms, near[k].dist);
 		}
+		add_run(&lists[r], groups, 0, nfar, gstart, gsyms, further);
 	}
-	free(ranked);
+	free(near);
+	free(groups);
+	free(hit_start);
+	free(hit_groups);
 	free(gstart);
 	free(gsyms);
 }
@@ -1223,6 +1326,7 @@ void diff_reach_visible(struct kabi_diff *d, unsigned threads,
 	build_graph(x);
 	build_sccs(x);
 	build_groups(x);
+	build_hidden(x);
 	x->cause_of = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
 	memset(x->cause_of, 0xff, (d->npairs + 1) * sizeof(uint32_t));
 	for (r = 0; r < d->nroots; r++)
@@ -1257,6 +1361,11 @@ void diff_reach_free(struct kabi_diff *d)
 	free(x->cause_of);
 	free(x->old_pass);
 	free(x->new_pass);
+	free(x->old_hidden.start);
+	free(x->old_hidden.pairs);
+	free(x->new_hidden.start);
+	free(x->new_hidden.pairs);
+	free(x->declared);
 	free(x);
 	d->reach = NULL;
 }
