@@ -19,6 +19,21 @@ static void name_side(size_t side, void *ctx)
 		type_names_compute(d->new, &d->new_names);
 }
 
+/*
+ * Room for about what comparing two models holds: a pair for each type
+ * and an edge for each part of one (most are compared), allocated once
+ * rather than copied a dozen times as they grow.
+ */
+static void reserve(struct kabi_diff *d)
+{
+	const struct kabi_model *m =
+	    d->old->ntypes > d->new->ntypes ? d->old : d->new;
+
+	ALLOC_GROW(d->pairs, m->ntypes, d->pairs_alloc);
+	ALLOC_GROW(d->edges, m->ntypes + m->nmembers + m->nparams,
+		   d->edges_alloc);
+}
+
 void diff_models(const struct kabi_model *old, const struct kabi_model *new,
 		 unsigned flags, unsigned threads, struct kabi_diff *d)
 {
@@ -28,6 +43,7 @@ void diff_models(const struct kabi_model *old, const struct kabi_model *new,
 	memset(&df, 0, sizeof(df));
 	d->old = old;
 	d->new = new;
+	reserve(d);
 	parallel_run(2, threads, name_side, d);
 	df.d = d;
 	d->transitive = flags & DIFF_TRANSITIVE;
