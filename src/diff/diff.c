@@ -14,9 +14,9 @@ static void name_side(size_t side, void *ctx)
 	struct kabi_diff *d = ctx;
 
 	if (side == 0)
-		type_names_compute(d->old, &d->old_names);
+		type_names_get(d->old, &d->old_names);
 	else
-		type_names_compute(d->new, &d->new_names);
+		type_names_get(d->new, &d->new_names);
 }
 
 /*

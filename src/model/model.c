@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "names.h"
 #include "../util/sort.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
@@ -258,6 +259,10 @@ void model_init(struct kabi_model *m)
 
 void model_free(struct kabi_model *m)
 {
+	if (m->names) {
+		type_names_free(m->names);
+		free(m->names);
+	}
 	strset_free(&m->strings);
 	free(m->types);
 	free(m->members);

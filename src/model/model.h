@@ -18,6 +18,8 @@
 
 #include "../util/strset.h"
 
+struct type_names;
+
 /*
  * "No such thing" for any 32-bit index or id: no pair, no symbol, no
  * rule. One sentinel for every stage.
@@ -248,6 +250,12 @@ struct kabi_model {
 	uint8_t bits;	    /* 32 or 64; 0: not known (an old baseline) */
 	uint8_t byte_order; /* enum kabi_byte_order */
 	uint32_t release;   /* kernel release, 0 if unknown */
+	/*
+	 * The types' names and ids as a baseline gave them (names.h), or
+	 * NULL: a model of a kernel's files, or one cut down or changed
+	 * after reading, has them computed where they are needed.
+	 */
+	struct type_names *names;
 };
 
 void model_init(struct kabi_model *m);

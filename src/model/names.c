@@ -402,8 +402,69 @@ void type_names_compute(const struct kabi_model *m, struct type_names *out)
 	free(nm.content);
 }
 
+void type_names_get(const struct kabi_model *m, struct type_names *out)
+{
+	if (!m->names) {
+		type_names_compute(m, out);
+		return;
+	}
+	*out = *m->names;
+	out->borrowed = true;
+}
+
+/* Where an id's "#" and 12 hex digits (and "-N") begin, or its length. */
+static size_t spelling_length(const char *id)
+{
+	const char *hash = strrchr(id, '#'), *p;
+	size_t digits = 0;
+
+	if (!hash)
+		return strlen(id);
+	for (p = hash + 1; digits < 12 && *p && strchr("0123456789abcdef", *p);
+	     p++)
+		digits++;
+	if (digits == 12 && *p == '-' && p[1] >= '0' && p[1] <= '9')
+		for (p++; *p >= '0' && *p <= '9'; p++)
+			;
+	return digits == 12 && !*p ? (size_t)(hash - id) : strlen(id);
+}
+
+void type_names_from_ids(struct type_names *out, struct strset *strings,
+			 const uint32_t *ids, size_t ntypes)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t t;
+
+	memset(out, 0, sizeof(*out));
+	out->strings = *strings;
+	memset(strings, 0, sizeof(*strings));
+	out->ntypes = ntypes;
+	out->spelling = xcalloc(ntypes + 1, sizeof(uint32_t));
+	out->id = xcalloc(ntypes + 1, sizeof(uint32_t));
+	for (t = 0; t < ntypes; t++) {
+		const char *id;
+		size_t len;
+
+		out->id[t] = t ? ids[t] : strset_add(&out->strings, "void");
+		id = strset_str(&out->strings, out->id[t]);
+		len = spelling_length(id);
+		out->spelling[t] = out->id[t];
+		if (!id[len])
+			continue;
+		/* a copy: adding to the strings may move them */
+		strbuf_reset(&sb);
+		strbuf_add(&sb, id, len);
+		out->spelling[t] = strset_add_len(&out->strings, sb.buf, len);
+	}
+	strbuf_release(&sb);
+}
+
 void type_names_free(struct type_names *n)
 {
+	if (n->borrowed) {
+		memset(n, 0, sizeof(*n));
+		return;
+	}
 	strset_free(&n->strings);
 	free(n->spelling);
 	free(n->id);

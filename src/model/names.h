@@ -24,9 +24,19 @@ struct type_names {
 	uint32_t *spelling; /* per type, in strings */
 	uint32_t *id;	    /* per type, in strings */
 	size_t ntypes;
+	bool borrowed; /* the model's own (model.names): not freed here */
 };
 
 void type_names_compute(const struct kabi_model *m, struct type_names *out);
+/* The model's names if a baseline gave them, else computed. */
+void type_names_get(const struct kabi_model *m, struct type_names *out);
+/*
+ * The names of a baseline's types from their ids: the strings become
+ * the names' (ids[type] in them for each type but void), and each
+ * spelling is its id without the "#" and hash that tell alike apart.
+ */
+void type_names_from_ids(struct type_names *out, struct strset *strings,
+			 const uint32_t *ids, size_t ntypes);
 void type_names_free(struct type_names *n);
 
 static inline const char *type_spelling(const struct type_names *n,

@@ -21,6 +21,7 @@
 
 #include "store.h"
 #include "xml_escape.h"
+#include "../model/names.h"
 #include "../util/hashmap.h"
 #include "../util/source.h"
 #include "../util/xalloc.h"
@@ -964,6 +965,18 @@ static int check_cycles(struct reader *r)
 	return r->err;
 }
 
+/*
+ * A format 3 id is the type's name as this kabi makes it (a change to
+ * how names are made is a new format): the model keeps the ids read, so
+ * that comparing baselines need not make them again. Older formats'
+ * names are made anew.
+ */
+static void adopt_names(struct reader *r)
+{
+	r->m->names = xmalloc(sizeof(*r->m->names));
+	type_names_from_ids(r->m->names, &r->ids, r->type_id, r->m->ntypes);
+}
+
 /* --- the file ---------------------------------------------------------- */
 
 /* --- the parser's callbacks ------------------------------------------- */
@@ -1151,6 +1164,8 @@ static void parse(struct reader *r, struct source *src)
 		resolve_units(r);
 	if (!r->err)
 		check_cycles(r);
+	if (!r->err && r->format >= 3)
+		adopt_names(r);
 	commit_error(r);
 	xmlFreeParserCtxt(r->xml);
 	r->xml = NULL;

@@ -234,6 +234,36 @@ static void test_baseline_roundtrip(void)
 	model_free(&m);
 }
 
+/* A baseline's ids as names: the spelling drops only a "#" and 12 hex. */
+static void test_names_from_ids(void)
+{
+	static const char *const ids[][2] = {
+	    {"struct priv#0123456789ab", "struct priv"},
+	    {"struct priv *#0123456789ab-2", "struct priv *"},
+	    {"struct odd#0123", "struct odd#0123"},
+	    {"struct odd#0123456789abc", "struct odd#0123456789abc"},
+	    {"int", "int"},
+	};
+	size_t n = sizeof(ids) / sizeof(ids[0]), i;
+	uint32_t off[sizeof(ids) / sizeof(ids[0]) + 1];
+	struct type_names names;
+	struct strset set;
+
+	strset_init(&set);
+	for (i = 0; i < n; i++)
+		off[i + 1] = strset_add(&set, ids[i][0]);
+	type_names_from_ids(&names, &set, off, n + 1);
+	is_str(type_baseline_id(&names, 0), "void", "void is void");
+	for (i = 0; i < n; i++) {
+		is_str(type_baseline_id(&names, (uint32_t)i + 1), ids[i][0],
+		       "the id is as read");
+		is_str(type_spelling(&names, (uint32_t)i + 1), ids[i][1],
+		       "the spelling drops only a whole hash");
+	}
+	type_names_free(&names);
+	strset_free(&set);
+}
+
 static void test_diff_with_itself(void)
 {
 	struct kabi_model a, b;
@@ -301,6 +331,7 @@ int main(void)
 	test_base_type_names();
 	test_dedup_and_spelling();
 	test_baseline_roundtrip();
+	test_names_from_ids();
 	test_diff_with_itself();
 	return tap_done();
 }
