@@ -482,8 +482,8 @@ static void scc_visit(struct diff_reach *x, struct tarjan *t, uint32_t root,
  * where Tarjan's walk entered it: most edges then lead to a member
  * carried later, so bits go round the component fewer times.
  */
-static void order_component(struct diff_reach *x, uint32_t c,
-			    struct tarjan *t, uint32_t *post)
+static void order_component(struct diff_reach *x, uint32_t c, struct tarjan *t,
+			    uint32_t *post)
 {
 	uint32_t *members = x->scc_pairs + x->scc_start[c];
 	size_t size = x->scc_start[c + 1] - x->scc_start[c], n = 0, i;
@@ -646,7 +646,8 @@ static void build_hidden(struct diff_reach *x)
 	hidden_rows_build(x, true, &x->old_hidden);
 	hidden_rows_build(x, false, &x->new_hidden);
 	for (p = 0; p < x->ndense; p++)
-		if (could_block(x, x->pairs[p]) && is_declared(x, x->pairs[p])) {
+		if (could_block(x, x->pairs[p]) &&
+		    is_declared(x, x->pairs[p])) {
 			ALLOC_GROW(x->declared, x->ndeclared + 1, alloc);
 			x->declared[x->ndeclared++] = (uint32_t)p;
 		}
@@ -677,10 +678,9 @@ static uint64_t *row(uint64_t *bits, size_t r)
 static void mask_group(const struct diff_reach *x, struct batch *b, uint32_t p,
 		       size_t g)
 {
-	if (pair_pass(x, x->group_view[b->first + g], x->pairs[p]) !=
-	    PASS_OPEN)
+	if (pair_pass(x, x->group_view[b->first + g], x->pairs[p]) != PASS_OPEN)
 		row(b->blocks, b->mask_of[p])[g / 64] |= UINT64_C(1)
-							  << (g % 64);
+							 << (g % 64);
 }
 
 /*
@@ -701,7 +701,8 @@ static void batch_masks(const struct diff_reach *x, struct batch *b)
 	for (g = 0; g < b->n; g++) {
 		const struct unit_view *v =
 		    &x->d->views[x->group_view[b->first + g]];
-		const struct hidden_rows *o = &x->old_hidden, *n = &x->new_hidden;
+		const struct hidden_rows *o = &x->old_hidden,
+					 *n = &x->new_hidden;
 
 		for (k = o->start[v->old_unit]; k < o->start[v->old_unit + 1];
 		     k++)
@@ -725,8 +726,10 @@ static void carry(const struct diff_reach *x, struct batch *b, uint32_t p,
 	uint32_t m = b->mask_of[p], e;
 	size_t w;
 
-	/* whole rows, past the batch's groups too (zeros): loops of a
-	 * constant count, which the compiler turns into vector code */
+	/*
+	 * Whole rows, past the batch's groups too (zeros there): loops of a
+	 * constant count, which the compiler turns into vector code.
+	 */
 	for (w = 0; w < WORDS; w++) {
 		out[w] =
 		    m == KABI_NONE ? from[w] : from[w] & ~row(b->blocks, m)[w];
@@ -1164,8 +1167,8 @@ static void run_batches(const struct diff_reach *x, unsigned threads,
  * come root by root, its groups ascending, and the batches in order of
  * their groups, so a stable count by root keeps each row's order.
  */
-static void hits_by_root(const struct hits *h, size_t nroots,
-			 uint32_t **start, uint32_t **groups)
+static void hits_by_root(const struct hits *h, size_t nroots, uint32_t **start,
+			 uint32_t **groups)
 {
 	uint32_t *fill;
 	size_t i, r;
@@ -1222,9 +1225,9 @@ static void group_symbols(const struct diff_reach *x, uint32_t **start,
 }
 
 /* The exports of groups [from, to), all at distance dist, sorted by index. */
-static void add_run(struct root_list *list, const uint32_t *groups,
-		    size_t from, size_t to, const uint32_t *gstart,
-		    const uint32_t *gsyms, uint64_t dist)
+static void add_run(struct root_list *list, const uint32_t *groups, size_t from,
+		    size_t to, const uint32_t *gstart, const uint32_t *gsyms,
+		    uint64_t dist)
 {
 	size_t at = list->n, i;
 	uint32_t k;
@@ -1282,7 +1285,8 @@ static void root_lists(const struct diff_reach *x, struct hits *h,
 		for (k = 0; k < nnear; k++)
 			groups[nfar + k] = near[k].group;
 		for (k = 0; k < nnear; k = run) {
-			for (run = k; run < nnear && near[run].dist == near[k].dist;
+			for (run = k;
+			     run < nnear && near[run].dist == near[k].dist;
 			     run++)
 				;
 			add_run(&lists[r], groups, nfar + k, nfar + run, gstart,
