@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "fuzz.h"
 #include "suppress/suppress.h"
@@ -25,19 +26,27 @@ static void load(const char *path)
 	diag_free(&d);
 }
 
+static char root[512], arch[560], file[600];
+
+/* At exit: the folder and its file, so no run leaves them. */
+static void remove_folder(void)
+{
+	unlink(file);
+	rmdir(arch);
+	rmdir(root);
+}
+
 /* A kabi-module folder of one architecture, holding one export's file. */
 static void load_folder(const uint8_t *data, size_t size)
 {
-	static char root[512], file[600];
 	FILE *f;
 
 	if (!root[0]) {
-		char arch[560];
-
 		snprintf(root, sizeof(root), "%s/kabi-module.XXXXXX",
 			 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
 		if (!mkdtemp(root))
 			abort();
+		atexit(remove_folder);
 		snprintf(arch, sizeof(arch), "%s/kabi_x86_64", root);
 		if (mkdir(arch, 0700))
 			abort();

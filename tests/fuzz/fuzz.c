@@ -8,7 +8,36 @@
 #include <string.h>
 #include <unistd.h>
 
+#define MAX_NAMES 8
+
 static char folder[256];
+static char names[MAX_NAMES][64];
+static size_t nnames;
+
+/* At exit: the files written and their folder, so no run leaves any. */
+static void remove_folder(void)
+{
+	char path[sizeof(folder) + sizeof(names) + 1];
+	size_t i;
+
+	for (i = 0; i < nnames; i++) {
+		snprintf(path, sizeof(path), "%s/%s", folder, names[i]);
+		unlink(path);
+	}
+	rmdir(folder);
+}
+
+static void note_name(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < nnames; i++)
+		if (!strcmp(names[i], name))
+			return;
+	if (nnames == MAX_NAMES || strlen(name) >= sizeof(names[0]))
+		abort();
+	snprintf(names[nnames++], sizeof(names[0]), "%s", name);
+}
 
 const char *fuzz_file(const uint8_t *data, size_t size, const char *name)
 {
@@ -20,7 +49,9 @@ const char *fuzz_file(const uint8_t *data, size_t size, const char *name)
 			 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
 		if (!mkdtemp(folder))
 			abort();
+		atexit(remove_folder);
 	}
+	note_name(name);
 	snprintf(path, sizeof(path), "%s/%s", folder, name);
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	if (fd < 0 || (size && write(fd, data, size) != (ssize_t)size))
