@@ -127,38 +127,50 @@ static void side_tags_invert(struct side_tags *st, const struct kabi_model *m)
 		     compare_unit_names, (void *)m);
 }
 
-static void side_tags_build(struct side_tags *st, const struct kabi_model *m,
-			    const struct kabi_diff *d, bool old_side)
+/* The tags the units only declare, numbered as first met: each entry's. */
+static uint32_t *number_opaque(struct side_tags *st, const struct kabi_model *m)
 {
-	size_t u, p;
+	uint32_t *number = xmalloc(xmul(m->nopaque + 1, sizeof(uint32_t)));
+	size_t u;
 	uint32_t k;
 
-	memset(st, 0, sizeof(*st));
-	hashmap_init(&st->index);
 	for (u = 1; u < m->nunits; u++)
 		for (k = 0; k < m->units[u].nopaque; k++) {
 			uint32_t at = m->units[u].first_opaque + k;
 			const struct kabi_tag *t = &m->opaque[at];
 
-			if (tag_number(st, t->kind, t->name, m->opaque) ==
-			    KABI_NONE)
-				hashmap_add(&st->index,
-					    tag_hash(t->kind, t->name), at,
-					    st->n++);
+			number[at] =
+			    tag_number(st, t->kind, t->name, m->opaque);
+			if (number[at] != KABI_NONE)
+				continue;
+			hashmap_add(&st->index, tag_hash(t->kind, t->name), at,
+				    st->n);
+			number[at] = (uint32_t)st->n++;
 		}
+	return number;
+}
+
+static void side_tags_build(struct side_tags *st, const struct kabi_model *m,
+			    const struct kabi_diff *d, bool old_side)
+{
+	uint32_t *number, k;
+	size_t u, p;
+
+	memset(st, 0, sizeof(*st));
+	hashmap_init(&st->index);
+	/* a kernel's 162,000 entries name some 600 tags, looked up once */
+	number = number_opaque(st, m);
 	st->words = (st->n + 63) / 64;
 	st->unit_bits =
 	    xcalloc(xmul(m->nunits, st->words) + 1, sizeof(uint64_t));
 	for (u = 1; u < m->nunits; u++)
 		for (k = 0; k < m->units[u].nopaque; k++) {
-			const struct kabi_tag *t =
-			    &m->opaque[m->units[u].first_opaque + k];
-			uint32_t n =
-			    tag_number(st, t->kind, t->name, m->opaque);
+			uint32_t n = number[m->units[u].first_opaque + k];
 
 			st->unit_bits[u * st->words + n / 64] |= UINT64_C(1)
 								 << (n % 64);
 		}
+	free(number);
 	side_tags_invert(st, m);
 	st->pair_tag = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
 	for (p = 0; p < d->npairs; p++) {
