@@ -650,13 +650,22 @@ static void hidden_rows_build(const struct diff_reach *x, bool old,
 	free(h->fill);
 }
 
-/* Both sides' rows, and the declared pairs every group looks at. */
-static void build_hidden(struct diff_reach *x)
+static void build_side_hidden(size_t side, void *ctx)
+{
+	struct diff_reach *x = ctx;
+
+	if (side == 0)
+		hidden_rows_build(x, true, &x->old_hidden);
+	else
+		hidden_rows_build(x, false, &x->new_hidden);
+}
+
+/* Both sides' rows, a side a job, and the pairs every group looks at. */
+static void build_hidden(struct diff_reach *x, unsigned threads)
 {
 	size_t p, alloc = 0;
 
-	hidden_rows_build(x, true, &x->old_hidden);
-	hidden_rows_build(x, false, &x->new_hidden);
+	parallel_run(2, threads, build_side_hidden, x);
 	for (p = 0; p < x->ndense; p++)
 		if (could_block(x, x->pairs[p]) &&
 		    is_declared(x, x->pairs[p])) {
@@ -996,27 +1005,92 @@ static bool note_near(uint32_t pair, uint64_t dist, void *ctx)
 	return false;
 }
 
-/* Each group's walk within one pointer: rows of struct near by group. */
-static void find_near(const struct diff_reach *x, struct near_finder *nf,
-		      uint32_t **start)
-{
-	struct forward f;
-	size_t g;
+/* Groups a job of find_near walks from. */
+#define NEAR_GROUPS 256
 
-	forward_init(&f, x->d->npairs);
+/* A thread's walk state, kept from job to job. */
+struct near_thread {
+	struct forward f;
+	uint32_t *last_group; /* per root */
+};
+
+struct near_run {
+	const struct diff_reach *x;
+	struct near_thread *threads;
+	struct near_finder *all; /* the rows of every job, in order */
+	uint32_t *start;
+};
+
+/* One job: the walks of groups [first, first + NEAR_GROUPS). */
+static void *near_job(size_t index, unsigned thread, void *ctx)
+{
+	struct near_run *run = ctx;
+	const struct diff_reach *x = run->x;
+	struct near_thread *t = &run->threads[thread];
+	struct near_finder *nf = xcalloc(1, sizeof(*nf));
+	size_t g, end = (index + 1) * NEAR_GROUPS;
+
+	if (!t->last_group) {
+		forward_init(&t->f, x->d->npairs);
+		t->last_group =
+		    xmalloc(xmul(x->d->nroots + 1, sizeof(uint32_t)));
+		memset(t->last_group, 0xff,
+		       (x->d->nroots + 1) * sizeof(uint32_t));
+	}
 	nf->x = x;
-	nf->last_group = xmalloc(xmul(x->d->nroots + 1, sizeof(uint32_t)));
-	memset(nf->last_group, 0xff, (x->d->nroots + 1) * sizeof(uint32_t));
-	*start = xmalloc(xmul(x->ngroups + 1, sizeof(uint32_t)));
-	for (g = 0; g < x->ngroups; g++) {
-		(*start)[g] = (uint32_t)nf->n;
+	nf->last_group = t->last_group;
+	for (g = index * NEAR_GROUPS; g < end && g < x->ngroups; g++) {
+		run->start[g] = (uint32_t)nf->n; /* within the job, for now */
 		nf->group = (uint32_t)g;
-		forward_walk(x, &f, x->group_view[g], x->group_pair[g], 1,
+		forward_walk(x, &t->f, x->group_view[g], x->group_pair[g], 1,
 			     note_near, nf);
 	}
+	return nf;
+}
+
+static void keep_near(size_t index, void *result, void *ctx)
+{
+	struct near_run *run = ctx;
+	struct near_finder *nf = result, *all = run->all;
+	size_t g, end = (index + 1) * NEAR_GROUPS;
+
+	for (g = index * NEAR_GROUPS; g < end && g < run->x->ngroups; g++)
+		run->start[g] += (uint32_t)all->n;
+	ALLOC_GROW(all->v, all->n + nf->n, all->alloc);
+	if (nf->n)
+		memcpy(all->v + all->n, nf->v, nf->n * sizeof(*nf->v));
+	all->n += nf->n;
+	free(nf->v);
+	free(nf);
+}
+
+/*
+ * Each group's walk within one pointer: rows of struct near by group,
+ * the groups in jobs on the threads, their rows kept in order.
+ */
+static void find_near(const struct diff_reach *x, unsigned threads,
+		      struct near_finder *nf, uint32_t **start)
+{
+	size_t njobs = (x->ngroups + NEAR_GROUPS - 1) / NEAR_GROUPS;
+	struct near_run run = {.x = x, .all = nf};
+	unsigned t;
+
+	if (threads < 1)
+		threads = 1;
+	nf->x = x;
+	*start = xmalloc(xmul(x->ngroups + 1, sizeof(uint32_t)));
+	run.start = *start;
+	run.threads = xcalloc(threads, sizeof(*run.threads));
+	parallel_ordered(njobs, threads, 2 * (size_t)threads, near_job,
+			 keep_near, &run);
 	(*start)[x->ngroups] = (uint32_t)nf->n;
-	free(nf->last_group);
-	forward_free(&f);
+	for (t = 0; t < threads; t++) {
+		if (!run.threads[t].last_group)
+			continue;
+		forward_free(&run.threads[t].f);
+		free(run.threads[t].last_group);
+	}
+	free(run.threads);
 }
 
 /* A group's distance to a root: as near found it, or two pointers. */
@@ -1342,14 +1416,14 @@ void diff_reach_visible(struct kabi_diff *d, unsigned threads,
 	build_graph(x);
 	build_sccs(x);
 	build_groups(x);
-	build_hidden(x);
+	build_hidden(x, threads);
 	x->cause_of = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
 	memset(x->cause_of, 0xff, (d->npairs + 1) * sizeof(uint32_t));
 	for (r = 0; r < d->nroots; r++)
 		for (i = 0; i < d->roots[r].nvariants; i++)
 			x->cause_of[d->roots[r].variants[i]] = (uint32_t)r;
 	run_batches(x, threads, &roots);
-	find_near(x, &nf, &near_start);
+	find_near(x, threads, &nf, &near_start);
 	root_lists(x, &roots, &nf, near_start, lists);
 	free(roots.v);
 	free(nf.v);
