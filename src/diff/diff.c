@@ -21,17 +21,22 @@ static void name_side(size_t side, void *ctx)
 
 /*
  * Room for about what comparing two models holds: a pair for each type
- * and an edge for each part of one (most are compared), allocated once
- * rather than copied a dozen times as they grow.
+ * and an edge for each part of one (most are compared), an export
+ * change for each export of either side and an item for each (the CRCs
+ * of most change in an update), allocated once rather than copied a
+ * dozen times as they grow.
  */
 static void reserve(struct kabi_diff *d)
 {
 	const struct kabi_model *m =
 	    d->old->ntypes > d->new->ntypes ? d->old : d->new;
+	size_t symbols = d->old->nsymbols + d->new->nsymbols;
 
 	ALLOC_GROW(d->pairs, m->ntypes, d->pairs_alloc);
 	ALLOC_GROW(d->edges, m->ntypes + m->nmembers + m->nparams,
 		   d->edges_alloc);
+	ALLOC_GROW(d->symbols, symbols, d->symbols_alloc);
+	ALLOC_GROW(d->items, symbols, d->items_alloc);
 }
 
 void diff_models(const struct kabi_model *old, const struct kabi_model *new,
