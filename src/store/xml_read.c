@@ -62,9 +62,8 @@ struct reader {
 	const char *element;
 	struct strbuf qualified; /* an element's prefix:name */
 	int depth;
-	/* ids: string -> type */
+	/* the types' ids, and the ids references give, each once */
 	struct strset ids;
-	struct hashmap by_id;
 	struct pending_ref *refs;
 	size_t nrefs, refs_alloc;
 	/* per type read: its id and line, for messages */
@@ -426,19 +425,17 @@ static int read_type(struct reader *r, enum kabi_kind kind)
 	struct kabi_type t = {.kind = (uint8_t)kind};
 	const char *id = need(r, "id");
 	uint32_t key, type;
-	struct hashmap_iter it;
 
 	if (!id)
 		return r->err;
 	key = strset_add(&r->ids, id);
-	if (!strcmp(id, "void") || hashmap_first(&r->by_id, hash_u64(key), &it))
+	if (!strcmp(id, "void")) /* one given twice is found at the end */
 		return fail(r, "a second type with id '%s'", id);
 	read_type_attrs(r, &t);
 	t.first = (uint32_t)(kind == KABI_ENUM	     ? r->m->nenumerators
 			     : kind == KABI_FUNCTION ? r->m->nparams
 						     : r->m->nmembers);
 	type = model_add_type(r->m, &t);
-	hashmap_add(&r->by_id, hash_u64(key), key, type);
 	if (type + 1 > r->types_alloc) {
 		size_t alloc = r->types_alloc;
 
@@ -876,21 +873,91 @@ static int read_element(struct reader *r, int depth, int nattrs,
 
 /* --- references -------------------------------------------------------- */
 
-static uint32_t resolve(struct reader *r, uint32_t ref)
-{
-	const struct pending_ref *p = &r->refs[ref];
-	const char *id = strset_str(&r->ids, p->id);
-	struct hashmap_iter it;
-	struct hashmap_entry *e;
+/*
+ * Which type each id names, by the id's number among the ids: their
+ * strings lie one after another in the set, so an id's number is how
+ * many start before it, counted with a bit a byte (for a kernel's 1 MB
+ * of ids, 128 KB of bits and 64 KB of counts). A hashmap from id to
+ * type, grown as types came, was a tenth of reading a baseline.
+ */
+struct id_index {
+	uint64_t *starts; /* a bit a byte of the ids: a string starts there */
+	uint32_t *before; /* per word of starts: the strings before it */
+	uint32_t *type;	  /* per id number: the type, or KABI_NONE */
+	uint32_t void_id; /* the offset of "void", or UINT32_MAX */
+};
 
-	if (!strcmp(id, "void"))
+static void id_index_init(struct id_index *x, const struct strset *ids)
+{
+	size_t words = ids->len / 64 + 1, w;
+	const char *p = ids->data, *end = ids->data + ids->len;
+	uint32_t count = 0;
+
+	x->starts = xcalloc(words, sizeof(uint64_t));
+	for (; p < end;
+	     p = (const char *)memchr(p, '\0', (size_t)(end - p)) + 1)
+		x->starts[(size_t)(p - ids->data) / 64] |=
+		    UINT64_C(1) << ((size_t)(p - ids->data) % 64);
+	x->before = xmalloc(xmul(words, sizeof(uint32_t)));
+	for (w = 0; w < words; w++) {
+		x->before[w] = count;
+		count += (uint32_t)__builtin_popcountll(x->starts[w]);
+	}
+	x->type = xmalloc(xmul(count + 1, sizeof(uint32_t)));
+	memset(x->type, 0xff, (count + 1) * sizeof(uint32_t));
+	x->void_id = strset_find(ids, "void");
+}
+
+static void id_index_free(struct id_index *x)
+{
+	free(x->starts);
+	free(x->before);
+	free(x->type);
+}
+
+static uint32_t *type_of_id(const struct id_index *x, uint32_t id)
+{
+	uint64_t below = (UINT64_C(1) << (id % 64)) - 1;
+
+	return &x->type[x->before[id / 64] + (uint32_t)__builtin_popcountll(
+						 x->starts[id / 64] & below)];
+}
+
+/* Each type under its id; one given twice is an error at the second. */
+static int index_types(struct reader *r, struct id_index *x)
+{
+	size_t t;
+
+	for (t = 1; t < r->m->ntypes; t++) {
+		uint32_t *slot = type_of_id(x, r->type_id[t]);
+
+		if (*slot != KABI_NONE) {
+			r->line = r->type_line[t];
+			return fail(r, "a second type with id '%s'",
+				    strset_str(&r->ids, r->type_id[t]));
+		}
+		*slot = (uint32_t)t;
+	}
+	return 0;
+}
+
+struct resolver {
+	struct reader *r;
+	const struct id_index *x;
+};
+
+static uint32_t resolve(struct resolver *rs, uint32_t ref)
+{
+	const struct pending_ref *p = &rs->r->refs[ref];
+	uint32_t type;
+
+	if (p->id == rs->x->void_id)
 		return 0;
-	for (e = hashmap_first(&r->by_id, hash_u64(p->id), &it); e;
-	     e = hashmap_next(&r->by_id, &it))
-		if (e->key == p->id)
-			return (uint32_t)e->value;
-	r->line = p->line;
-	fail(r, "unknown type '%s'", id);
+	type = *type_of_id(rs->x, p->id);
+	if (type != KABI_NONE)
+		return type;
+	rs->r->line = p->line;
+	fail(rs->r, "unknown type '%s'", strset_str(&rs->r->ids, p->id));
 	return 0;
 }
 
@@ -903,13 +970,20 @@ static void resolve_ref(uint32_t *ref, void *ctx)
 static void resolve_all(struct reader *r)
 {
 	struct kabi_model *m = r->m;
+	struct id_index x;
+	struct resolver rs = {r, &x};
 	size_t i;
 
-	for (i = 1; i < m->ntypes; i++)
-		model_visit_refs(m, (uint32_t)i, resolve_ref, r);
-	for (i = 0; i < m->nsymbols; i++)
-		if (m->symbols[i].flags & KABI_SYM_HAS_TYPE)
-			m->symbols[i].type = resolve(r, m->symbols[i].type);
+	id_index_init(&x, &r->ids);
+	if (!index_types(r, &x)) {
+		for (i = 1; i < m->ntypes; i++)
+			model_visit_refs(m, (uint32_t)i, resolve_ref, &rs);
+		for (i = 0; i < m->nsymbols; i++)
+			if (m->symbols[i].flags & KABI_SYM_HAS_TYPE)
+				m->symbols[i].type =
+				    resolve(&rs, m->symbols[i].type);
+	}
+	id_index_free(&x);
 }
 
 /* Each symbol's unit, named within its module, is one the file holds. */
@@ -1151,7 +1225,6 @@ static void parse(struct reader *r, struct source *src)
 	}
 	xmlCtxtUseOptions(r->xml, XML_PARSE_NONET | XML_PARSE_NOCDATA);
 	strset_init(&r->ids);
-	hashmap_init(&r->by_id);
 	if (xmlParseDocument(r->xml) < 0 && !r->err) {
 		set_line(r);
 		fail(r, "not well-formed XML");
@@ -1175,7 +1248,6 @@ static void parse(struct reader *r, struct source *src)
 	strbuf_release(&r->held);
 	strbuf_release(&r->unit_text);
 	strset_free(&r->ids);
-	hashmap_free(&r->by_id);
 	free(r->refs);
 	free(r->units);
 	free(r->type_id);
