@@ -23,11 +23,12 @@ static void name_side(size_t side, void *ctx)
  * Room for about what comparing two models holds: a pair for each type
  * and an edge for each part of one (most are compared), an export
  * change for each export of either side and an item for each (the CRCs
- * of most change in an update), allocated once rather than copied a
- * dozen times as they grow.
+ * of most change in an update) and the index of pairs, allocated once
+ * rather than copied a dozen times as they grow.
  */
-static void reserve(struct kabi_diff *d)
+static void reserve(struct differ *df)
 {
+	struct kabi_diff *d = df->d;
 	const struct kabi_model *m =
 	    d->old->ntypes > d->new->ntypes ? d->old : d->new;
 	size_t symbols = d->old->nsymbols + d->new->nsymbols;
@@ -37,6 +38,7 @@ static void reserve(struct kabi_diff *d)
 		   d->edges_alloc);
 	ALLOC_GROW(d->symbols, symbols, d->symbols_alloc);
 	ALLOC_GROW(d->items, symbols, d->items_alloc);
+	hashmap_reserve(&df->pair_index, m->ntypes);
 }
 
 void diff_models(const struct kabi_model *old, const struct kabi_model *new,
@@ -48,11 +50,11 @@ void diff_models(const struct kabi_model *old, const struct kabi_model *new,
 	memset(&df, 0, sizeof(df));
 	d->old = old;
 	d->new = new;
-	reserve(d);
 	parallel_run(2, threads, name_side, d);
 	df.d = d;
 	d->transitive = flags & DIFF_TRANSITIVE;
 	hashmap_init(&df.pair_index);
+	reserve(&df);
 	diff_symbols(&df);
 	if (flags & DIFF_UAPI)
 		diff_uapi_pair(&df);

@@ -32,10 +32,10 @@ static void insert_slot(struct hashmap_entry *slots, size_t capacity,
 	slots[i] = *entry;
 }
 
-static void grow(struct hashmap *map)
+static void resize(struct hashmap *map, size_t capacity)
 {
-	size_t capacity = map->capacity ? map->capacity * 2 : 64;
-	struct hashmap_entry *slots = xmalloc(capacity * sizeof(*slots));
+	struct hashmap_entry *slots =
+	    xmalloc(xmul(capacity, sizeof(struct hashmap_entry)));
 	size_t i;
 
 	/*
@@ -53,6 +53,22 @@ static void grow(struct hashmap *map)
 	free(map->slots);
 	map->slots = slots;
 	map->capacity = capacity;
+}
+
+static void grow(struct hashmap *map)
+{
+	resize(map, map->capacity ? map->capacity * 2 : 64);
+}
+
+void hashmap_reserve(struct hashmap *map, size_t count)
+{
+	size_t capacity = map->capacity ? map->capacity : 64;
+
+	/* the load factor hashmap_add keeps */
+	while (count * 4 > capacity * 3)
+		capacity *= 2;
+	if (capacity > map->capacity)
+		resize(map, capacity);
 }
 
 void hashmap_add(struct hashmap *map, uint64_t hash, uint64_t key,

@@ -39,6 +39,12 @@ struct hashmap_iter {
 
 void hashmap_init(struct hashmap *map);
 void hashmap_free(struct hashmap *map);
+/*
+ * Room for count entries in all, allocated at once: for a caller that
+ * knows about how many it will add, rather than grow the table a dozen
+ * times, each a fresh table written and every entry placed again.
+ */
+void hashmap_reserve(struct hashmap *map, size_t count);
 /* Add an entry; an existing entry with the same hash and key stays too. */
 void hashmap_add(struct hashmap *map, uint64_t hash, uint64_t key,
 		 uint64_t value);

@@ -61,5 +61,20 @@ int main(void)
 	ok(hash_run("abcdefgh", 8) != hash_run("abcdefgi", 8),
 	   "hash_run: so does a whole word");
 	hashmap_free(&m);
+
+	/* room reserved: adding as many does not grow the table */
+	hashmap_reserve(&m, 1000);
+	{
+		struct hashmap_entry *slots = m.slots;
+		uint64_t k;
+
+		ok(m.capacity * 3 >= 1000 * 4, "reserved for 1,000 entries");
+		for (k = 0; k < 1000; k++)
+			hashmap_add(&m, hash_u64(k), k, k + 1);
+		ok(m.slots == slots, "and 1,000 fit without growing");
+	}
+	hashmap_reserve(&m, 10);
+	is_int(m.count, 1000, "a smaller reserve keeps the entries");
+	hashmap_free(&m);
 	return tap_done();
 }
