@@ -25,9 +25,10 @@
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
+/* The first byte first (no prefix is empty): asked of every member. */
 static bool starts_with(const char *s, const char *prefix)
 {
-	return !strncmp(s, prefix, strlen(prefix));
+	return s[0] == prefix[0] && !strncmp(s, prefix, strlen(prefix));
 }
 
 bool idiom_reserved_name(const char *name)
