@@ -37,8 +37,8 @@ struct attribute {
 
 /* A reference by id, resolved at the end. */
 struct pending_ref {
-	uint32_t id; /* string in reader.ids */
-	unsigned long line;
+	uint32_t id;   /* string in reader.ids */
+	uint32_t line; /* a baseline has at most 2 GiB (STORE_MAX_SIZE) */
 };
 
 /* A symbol's unit, by name, resolved at the end. */
@@ -68,7 +68,7 @@ struct reader {
 	size_t nrefs, refs_alloc;
 	/* per type read: its id and line, for messages */
 	uint32_t *type_id;
-	unsigned long *type_line;
+	uint32_t *type_line;
 	size_t types_alloc;
 	/* symbols' units, by name */
 	struct pending_unit *units;
@@ -298,7 +298,7 @@ static uint32_t get_ref(struct reader *r, const char *name)
 		return 0;
 	ALLOC_GROW(r->refs, r->nrefs + 1, r->refs_alloc);
 	r->refs[r->nrefs].id = strset_add(&r->ids, v);
-	r->refs[r->nrefs].line = r->line;
+	r->refs[r->nrefs].line = (uint32_t)r->line;
 	return (uint32_t)r->nrefs++;
 }
 
@@ -443,7 +443,7 @@ static int read_type(struct reader *r, enum kabi_kind kind)
 		ALLOC_GROW(r->type_line, type + 1, r->types_alloc);
 	}
 	r->type_id[type] = key;
-	r->type_line[type] = r->line;
+	r->type_line[type] = (uint32_t)r->line;
 	r->parent = IN_TYPE;
 	r->parent_index = type;
 	return check_all_used(r);
