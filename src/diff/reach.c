@@ -29,7 +29,7 @@
 #include "../util/banned.h"
 
 /* Groups carried through the graph at once: 64 a word. */
-#define GROUPS_AT_ONCE 1024
+#define GROUPS_AT_ONCE 512
 #define WORDS	       (GROUPS_AT_ONCE / 64)
 
 /* --- opaque tags: which pairs a view does not enter ------------------ */
