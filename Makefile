@@ -145,7 +145,10 @@ check-browser: $(KABI) $(TOOL_BINS)
 	KABI=$(abspath $(KABI)) prove -f -e '' tests/browser/run.sh
 
 # Real Debian kernels, downloaded once into $$KABI_KERNEL_CACHE.
+# bpftool, abidw and the rest (install-deps --kernel), when missing: the
+# BTF tests count nothing without bpftool, and fail.
 check-kernel: $(KABI) $(TOOL_BINS)
+	sh scripts/install-deps --kernel
 	KABI=$(abspath $(KABI)) TOOLS=$(abspath $(BUILD)/tests/tools) \
 		prove -v -f -e '' tests/kernel/*.sh
 
