@@ -238,8 +238,9 @@ static bool unit_opaque(const struct side_tags *st, const struct kabi_model *m,
 struct hidden_rows {
 	uint32_t *start; /* per unit + 1 */
 	uint32_t *pairs; /* dense pair numbers */
+	/* while built: each row's next place, and the pair being entered */
 	uint32_t *fill;
-	uint32_t current; /* the pair being entered */
+	uint32_t current;
 };
 
 /*
@@ -502,7 +503,10 @@ static void order_component(struct diff_reach *x, uint32_t c, struct tarjan *t,
 
 	if (size < 3)
 		return;
-	/* members[] holds them as Tarjan popped them: the entry last */
+	/*
+	 * members[] holds them as Tarjan popped them: the entry last.
+	 * Tarjan's on_stack, all clear once it is done, marks those seen.
+	 */
 	for (i = size; i-- > 0;) {
 		if (t->on_stack[members[i]])
 			continue;
@@ -707,7 +711,7 @@ static void mask_group(const struct diff_reach *x, struct batch *b, uint32_t p,
 /*
  * Which groups each pair that could block stops: those whose view does
  * not pass it. A view passes a pair but where one of its units hides
- * the pair's tag (units_hiding), or the tree only declares it on a side:
+ * the pair's tag (hiding_units), or the tree only declares it on a side:
  * so each group looks only at the pairs its units could hide, and at
  * the rare pairs the tree declares.
  */
