@@ -280,6 +280,10 @@ struct root_cause {
 	 */
 	uint32_t *variants;
 	size_t nvariants;
+	/*
+	 * Its verdict, which every format shows: its items' severity, but
+	 * compatible beyond every unit's view (and for a private type).
+	 */
 	enum severity severity;
 	uint32_t *symbols; /* symbol_change indices, nearest first */
 	uint8_t *reach;	   /* per symbol: enum reach_kind */
@@ -349,6 +353,12 @@ struct kabi_diff {
 	/* the exports' views, each once */
 	struct unit_view *views;
 	size_t nviews;
+	/*
+	 * Paired exports whose unit neither side knows (types from BTF, a
+	 * baseline without units): their CRCs alone tell what their units
+	 * saw, and none can be hidden from modversions (docs/changes.md).
+	 */
+	size_t units_unknown;
 	/* DIFF_TRANSITIVE: root causes reach exports through every pointer */
 	bool transitive;
 	/* both sides have CRCs; else what lacks them: "OLD", "NEW", "either" */
@@ -415,6 +425,12 @@ size_t diff_paths_find(struct diff_paths *p, uint32_t symbol,
  * alone (a Module.symvers), which knows no types nor kinds.
  */
 bool diff_types_compared(const struct kabi_diff *d);
+
+/*
+ * Whether a side knows the unit of a paired export: where neither does,
+ * its CRC alone says what its unit saw (units_unknown).
+ */
+bool diff_unit_known(const struct kabi_diff *d, const struct symbol_change *s);
 
 /* Whether a symbol change has a CRC change among its items. */
 bool diff_crc_changed(const struct kabi_diff *d, const struct symbol_change *s);

@@ -150,5 +150,7 @@ bool diff_reach_now_defined(const struct kabi_diff *d, uint32_t symbol,
 			    uint32_t pair);
 /* Each paired export's type change set against its CRC (crcs.c). */
 void diff_crcs(struct kabi_diff *d);
+/* Whether a paired export has a CRC on both sides, the same. */
+bool diff_crc_kept(const struct kabi_diff *d, const struct symbol_change *s);
 
 #endif

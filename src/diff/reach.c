@@ -280,10 +280,21 @@ static enum pass pair_pass(const struct diff_reach *x, uint32_t view,
 	const struct kabi_diff *d = x->d;
 	const struct unit_view *v = &d->views[view];
 	const struct side_pass *o = &x->old_pass[pair], *n = &x->new_pass[pair];
-	bool old_opaque =
-	    o->declaration || unit_opaque(&x->old_tags, d->old, v->old_unit, o);
-	bool new_opaque =
-	    n->declaration || unit_opaque(&x->new_tags, d->new, v->new_unit, n);
+	bool old_hides = unit_opaque(&x->old_tags, d->old, v->old_unit, o);
+	bool new_hides = unit_opaque(&x->new_tags, d->new, v->new_unit, n);
+	bool old_opaque, new_opaque;
+
+	/*
+	 * A unit one side does not know (a BTF kernel, or a baseline without
+	 * units, against a DWARF one) is taken to see what the other side's
+	 * unit sees: it is the same source file, most likely unchanged.
+	 */
+	if (!v->old_unit)
+		old_hides = new_hides;
+	if (!v->new_unit)
+		new_hides = old_hides;
+	old_opaque = o->declaration || old_hides;
+	new_opaque = n->declaration || new_hides;
 
 	if (!old_opaque && !new_opaque)
 		return PASS_OPEN;
@@ -342,6 +353,8 @@ static void build_views(struct kabi_diff *d)
 			continue;
 		v.old_unit = d->old->symbols[s->old_symbol].unit;
 		v.new_unit = d->new->symbols[s->new_symbol].unit;
+		if (s->pair != KABI_NONE)
+			d->units_unknown += !v.old_unit && !v.new_unit;
 		h = hash_combine(v.old_unit, v.new_unit);
 		for (e = hashmap_first(&index, h, &it); e;
 		     e = hashmap_next(&index, &it))
@@ -360,6 +373,25 @@ static void build_views(struct kabi_diff *d)
 	hashmap_free(&index);
 }
 
+/*
+ * Whether a walk from an export says what its unit sees. Where neither
+ * side knows its unit, the kernel's CRC is the only word on it: a CRC
+ * kept says the unit saw none of the changes the export's type reaches
+ * (no walk), a new one that it saw some (the walk through every
+ * pointer, as nothing is known to be opaque to it).
+ */
+static bool view_walked(const struct kabi_diff *d,
+			const struct symbol_change *s)
+{
+	return diff_unit_known(d, s) || !diff_crc_kept(d, s);
+}
+
+bool diff_unit_known(const struct kabi_diff *d, const struct symbol_change *s)
+{
+	return s->view != KABI_NONE &&
+	       (d->views[s->view].old_unit || d->views[s->view].new_unit);
+}
+
 static void build_groups(struct diff_reach *x)
 {
 	struct kabi_diff *d = x->d;
@@ -375,7 +407,7 @@ static void build_groups(struct diff_reach *x)
 
 		x->group_of[i] = KABI_NONE;
 		if (s->pair == KABI_NONE || s->view == KABI_NONE ||
-		    !d->pairs[s->pair].differs)
+		    !d->pairs[s->pair].differs || !view_walked(d, s))
 			continue;
 		h = hash_combine(s->pair, s->view);
 		for (e = hashmap_first(&index, h, &it); e;

@@ -358,8 +358,9 @@ static int compare_roots(const void *a, const void *b, void *ctx)
 
 	if (x->beyond != y->beyond)
 		return x->beyond ? 1 : -1;
-	if (x->severity != y->severity)
-		return x->severity == BREAKING ? -1 : 1;
+	/* beyond view, the breaking kinds of change first all the same */
+	if (d->pairs[x->pair].severity != d->pairs[y->pair].severity)
+		return d->pairs[x->pair].severity == BREAKING ? -1 : 1;
 	count_reach(x, cx);
 	count_reach(y, cy);
 	if (cx[0] + cx[1] != cy[0] + cy[1])
@@ -714,6 +715,10 @@ static void choose_lists(struct kabi_diff *d, struct root_list *visible)
 			root->nsymbols = v->n;
 			root->beyond = !v->n;
 		}
+		/* what no export's unit sees breaks none: one verdict for all
+		 */
+		if (root->beyond)
+			root->severity = COMPATIBLE;
 		sort_u32(root->other, root->nother);
 		for (k = 0; k < root->nsymbols; k++) {
 			struct symbol_change *s = &d->symbols[root->symbols[k]];

@@ -123,14 +123,15 @@ static void compare_exports(struct differ *df, const struct kabi_symbol *o,
 
 /*
  * BTF describes per-CPU variables only, and not every function (pahole
- * leaves out some), but describes assembly functions as "void (void)"
- * where kabi's DWARF reader sees no C type: an export typed on one side
- * only, where one side's types come from BTF and the other's from DWARF,
- * is no change but the sources' (docs/changes.md).
+ * leaves out some, and leaves a name it wrote several prototypes of
+ * untyped), but describes assembly functions as "void (void)" where
+ * kabi's DWARF reader sees no C type: an export typed on one side only,
+ * where either side's types come from BTF, is no change but the
+ * sources' or pahole's (docs/changes.md).
  */
 static bool typed_by_source(const struct kabi_diff *d)
 {
-	return d->old->from_btf != d->new->from_btf;
+	return d->old->from_btf || d->new->from_btf;
 }
 
 static void compare_symbol(struct differ *df, struct symbol_change *c)

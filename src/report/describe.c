@@ -301,8 +301,7 @@ void report_describe_reach(struct strbuf *sb, const struct diff_view *v,
 
 	strbuf_addf(sb, "reaches %zu export%s", n, n == 1 ? "" : "s");
 	if (r->beyond) {
-		strbuf_addf(sb, ", only through types %s opaque",
-			    n == 1 ? "its unit leaves" : "their units leave");
+		strbuf_addf(sb, ", %s", report_beyond_how(v->d, n));
 		return;
 	}
 	report_root_reach(v, root, counts);
@@ -846,15 +845,62 @@ void report_describe_crcs(struct strbuf *sb, const struct kabi_diff *d,
 						: "neither side has CRCs");
 		return;
 	}
-	strbuf_addf(sb,
-		    "%zu changed with a type change their units see, %zu "
-		    "without",
-		    s->crc_agree, s->crc_unexplained);
+	strbuf_addf(sb, "%zu changed with a type change their %s, %zu without",
+		    s->crc_agree,
+		    d->units_unknown ? "types reach" : "units see",
+		    s->crc_unexplained);
 	if (s->crc_hidden)
 		strbuf_addf(sb,
 			    "; %zu unchanged over one (hidden from "
 			    "modversions: %zu breaking)",
 			    s->crc_hidden, s->crc_hidden_breaking);
+}
+
+const char *report_beyond_how(const struct kabi_diff *d, size_t n)
+{
+	if (d->units_unknown)
+		return n == 1 ? "whose CRC did not change: its unit does not "
+				"see it"
+			      : "whose CRCs did not change: their units do "
+				"not see it";
+	return n == 1 ? "only through types its unit leaves opaque"
+		      : "only through types their units leave opaque";
+}
+
+const char *report_beyond_why(const struct kabi_diff *d)
+{
+	if (d->units_unknown)
+		return "each reaches only exports whose CRCs did not change, "
+		       "so their units do not see it (units not known: their "
+		       "CRCs say so)";
+	return "each reaches exports only through a struct, union or enum "
+	       "their units declare without defining, or define in their "
+	       "own .c file; genksyms leaves it out of their CRCs, and "
+	       "modules see no layout through them";
+}
+
+bool report_describe_units(struct strbuf *sb, const struct diff_view *v,
+			   const struct report_summary *s)
+{
+	const struct kabi_diff *d = v->d;
+
+	if (!d->units_unknown || !s->types_compared || d->transitive ||
+	    !(s->changed || s->roots || s->beyond_roots))
+		return false;
+	strbuf_addf(sb,
+		    "not known for %zu export%s (types from BTF, or a "
+		    "baseline without units): ",
+		    d->units_unknown, d->units_unknown == 1 ? "" : "s");
+	if (s->crcs_compared)
+		strbuf_adds(sb, "an export's own CRC says whether its unit saw "
+				"a change, so a root cause reaches those its "
+				"types lead to whose CRCs changed, and none is "
+				"judged hidden from modversions");
+	else
+		strbuf_adds(sb, "without CRCs to say what their units saw, a "
+				"root cause reaches every export its types "
+				"lead to, through any pointer");
+	return true;
 }
 
 void report_hidden_reason(struct strbuf *sb, const struct kabi_diff *d,

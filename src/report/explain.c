@@ -46,14 +46,27 @@ static const char *const class_words[] = {
 		   "compatible, and the same CRC",
 };
 
+/* The same, where units are not known: the CRC is the word on the view. */
+static const char *const class_words_by_crc[] = {
+    [CRC_AGREE] = "a type change its types reach, and a new CRC: its unit "
+		  "saw a change (units not known, its CRC says so)",
+    [CRC_BEYOND] = "changes reach it through its types, and its CRC did not "
+		   "change: its unit sees none of them (units not known, "
+		   "its CRC says so): compatible",
+};
+
 static void print_class(FILE *out, const struct kabi_diff *d, size_t symbol)
 {
 	const struct symbol_change *s = &d->symbols[symbol];
+	const char *words = class_words[s->crc_class];
 	struct strbuf sb = STRBUF_INIT;
 
 	if (s->old_symbol == KABI_NONE || s->new_symbol == KABI_NONE)
 		return;
-	fprintf(out, "  class:       %s\n", class_words[s->crc_class]);
+	if (!diff_unit_known(d, s) &&
+	    (s->crc_class == CRC_AGREE || s->crc_class == CRC_BEYOND))
+		words = class_words_by_crc[s->crc_class];
+	fprintf(out, "  class:       %s\n", words);
 	if (s->crc_class == CRC_ONLY) {
 		report_crc_reason(&sb, d, symbol);
 		fprintf(out, "  why:         %s\n", sb.buf);
@@ -114,17 +127,21 @@ static void print_roots(FILE *out, const struct diff_view *v,
 		if (visible)
 			n++;
 		if (n == 1)
-			fprintf(out, "\n%s\n",
+			fprintf(out, "\n%s (%s)\n",
 				visible ? "Root causes its unit sees"
-					: "Root causes beyond its unit's view "
-					  "(through a type its unit leaves "
-					  "opaque)");
+					: "Root causes beyond its unit's view",
+				visible ? "they change what modules built "
+					  "against it see"
+				: diff_unit_known(d, &d->symbols[symbol])
+				    ? "through a type its unit leaves opaque: "
+				      "they change nothing it shows modules"
+				    : "its CRC did not change: its unit does "
+				      "not see them");
 		strbuf_reset(&sb);
 		report_root_title(&sb, d, root);
+		/* the root's own verdict, as the diff's report gives it */
 		fprintf(out, "  %s [%s]\n", sb.buf,
-			!visible || root->beyond     ? "compatible"
-			: root->severity == BREAKING ? "breaking"
-						     : "compatible");
+			root->severity == BREAKING ? "breaking" : "compatible");
 		strbuf_reset(&sb);
 		report_describe_path(&sb, paths, d, symbol, root);
 		fprintf(out, "       %s\n", sb.buf);
@@ -175,7 +192,12 @@ int report_explain(FILE *out, const struct diff_view *v, size_t symbol)
 	fputs(" -> ", out);
 	print_crc(out, d->new, s->new_symbol);
 	fputc('\n', out);
-	if (s->old_symbol != KABI_NONE && s->new_symbol != KABI_NONE)
+	if (s->old_symbol != KABI_NONE && s->new_symbol != KABI_NONE &&
+	    !diff_unit_known(d, s))
+		fputs("  unit:        not known on either side (types from "
+		      "BTF, or a baseline without units)\n",
+		      out);
+	else if (s->old_symbol != KABI_NONE && s->new_symbol != KABI_NONE)
 		fprintf(out, "  unit:        %s -> %s\n",
 			unit_name(d->old, s->old_symbol),
 			unit_name(d->new, s->new_symbol));

@@ -136,9 +136,15 @@ static void html_summary(FILE *out, const struct diff_view *v,
 	if (s->beyond_roots)
 		fprintf(out,
 			"<tr><th>Beyond view</th><td>%zu root causes reaching "
-			"%zu exports only through types their units leave "
-			"opaque</td></tr>\n",
-			s->beyond_roots, s->beyond_symbols);
+			"%zu exports %s</td></tr>\n",
+			s->beyond_roots, s->beyond_symbols,
+			report_beyond_how(v->d, s->beyond_symbols));
+	strbuf_reset(&sb);
+	if (report_describe_units(&sb, v, s)) {
+		fputs("<tr><th>Units</th><td>", out);
+		html_text(out, sb.buf);
+		fputs("</td></tr>\n", out);
+	}
 	if (report_crcs_to_say(v, s)) {
 		strbuf_reset(&sb);
 		report_describe_crcs(&sb, v->d, s);
@@ -273,15 +279,10 @@ static void html_roots(FILE *out, const struct diff_view *v,
 			html_root(out, v, paths, i, o);
 	fputs("</ol>\n", out);
 	if (beyond) {
-		fprintf(
-		    out,
-		    "<h2>Beyond the exports' view (%zu)</h2>\n<p>Compatible: "
-		    "each reaches exports only through a struct, union or "
-		    "enum their units declare without defining, or define "
-		    "in their own .c file: genksyms leaves it out of their "
-		    "CRCs, and modules see no layout through them.</p>\n"
-		    "<ol class=\"beyond\">\n",
-		    beyond);
+		fprintf(out,
+			"<h2>Beyond the exports' view (%zu)</h2>\n<p>"
+			"Compatible: %s.</p>\n<ol class=\"beyond\">\n",
+			beyond, report_beyond_why(d));
 		for (i = 0; i < d->nroots; i++)
 			if (v->root_rule[i] == SHOWN && d->roots[i].beyond)
 				html_root(out, v, paths, i, o);

@@ -61,8 +61,12 @@ static void md_summary(FILE *out, const struct diff_view *v,
 	if (s->beyond_roots)
 		fprintf(out,
 			"| Beyond view | %zu root causes reaching %zu exports "
-			"only through types their units leave opaque |\n",
-			s->beyond_roots, s->beyond_symbols);
+			"%s |\n",
+			s->beyond_roots, s->beyond_symbols,
+			report_beyond_how(d, s->beyond_symbols));
+	strbuf_reset(&sb);
+	if (report_describe_units(&sb, v, s))
+		fprintf(out, "| Units | %s |\n", sb.buf);
 	if (!s->types_compared)
 		fputs("| Types | not compared (a Module.symvers) |\n", out);
 	else if (report_crcs_to_say(v, s)) {

@@ -177,6 +177,21 @@ void report_crc_reason(struct strbuf *sb, const struct kabi_diff *d,
  */
 void report_describe_crcs(struct strbuf *sb, const struct kabi_diff *d,
 			  const struct report_summary *s);
+/*
+ * How exports reach a root cause beyond every unit's view: "only through
+ * types their units leave opaque", or, where units are not known, by
+ * what their CRCs say.
+ */
+const char *report_beyond_how(const struct kabi_diff *d, size_t n);
+/* Why the root causes beyond every unit's view are compatible. */
+const char *report_beyond_why(const struct kabi_diff *d);
+/*
+ * Where neither side knows exports' units (d->units_unknown), how their
+ * reach was judged instead, said once in the summary; false when there
+ * is nothing to say.
+ */
+bool report_describe_units(struct strbuf *sb, const struct diff_view *v,
+			   const struct report_summary *s);
 /* Whether the summary has that to say: something changed, CRCs shown. */
 bool report_crcs_to_say(const struct diff_view *v,
 			const struct report_summary *s);

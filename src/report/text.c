@@ -108,6 +108,16 @@ static void print_crcs(FILE *out, const struct kabi_diff *d,
 	strbuf_release(&sb);
 }
 
+static void print_units(FILE *out, const struct diff_view *v,
+			const struct report_summary *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (report_describe_units(&sb, v, s))
+		wrap_words(out, "units:", sb.buf);
+	strbuf_release(&sb);
+}
+
 static void print_summary(FILE *out, const struct diff_view *v,
 			  const struct report_summary *s,
 			  const struct report_options *o)
@@ -158,10 +168,12 @@ static void print_summary(FILE *out, const struct diff_view *v,
 	if (s->beyond_roots)
 		fprintf(out,
 			"  beyond view: %zu root cause%s reaching %zu export%s "
-			"only through types their units leave opaque\n",
+			"%s\n",
 			s->beyond_roots, s->beyond_roots == 1 ? "" : "s",
-			s->beyond_symbols, s->beyond_symbols == 1 ? "" : "s");
+			s->beyond_symbols, s->beyond_symbols == 1 ? "" : "s",
+			report_beyond_how(d, s->beyond_symbols));
 	print_suppressed(out, v, s);
+	print_units(out, v, s);
 	if (v->ignored_crcs)
 		fprintf(out,
 			"  CRCs:        %zu change%s ignored (--ignore-crc)\n",
@@ -701,11 +713,9 @@ void report_text(FILE *out, const struct diff_view *v,
 	for (sec = report_sections; *sec; sec++)
 		print_section(out, v, *sec);
 	if (s.beyond_roots) {
-		fputs("\nBeyond the exports' view (compatible: each reaches "
-		      "exports only through a\nstruct, union or enum their "
-		      "units declare without defining, or define in their\n"
-		      "own .c file; genksyms leaves it out of their CRCs)\n",
-		      out);
+		fputs("\nBeyond the exports' view\n", out);
+		wrap_from(out, (size_t)fprintf(out, "  compatible: "), 2,
+			  report_beyond_why(d));
 		print_roots(out, v, paths, true, o);
 	}
 	if (o->show_suppressed && (s.hidden_roots || s.hidden_symbols))
