@@ -129,6 +129,22 @@ static void json_side(FILE *out, const struct kabi_model *m)
 	fprintf(out, ", \"symbols\": %zu}", m->nsymbols);
 }
 
+/* Exports whose units no side knows, and how their reach was judged. */
+static void json_units(FILE *out, const struct diff_view *v,
+		       const struct report_summary *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (report_describe_units(&sb, v, s)) {
+		fprintf(out,
+			",\n   \"units\": {\"unknown\": %zu, \"note\": ",
+			v->d->units_unknown);
+		json_str(out, sb.buf);
+		fputc('}', out);
+	}
+	strbuf_release(&sb);
+}
+
 static void json_summary(FILE *out, const struct diff_view *v,
 			 const struct report_options *o)
 {
@@ -203,6 +219,7 @@ static void json_summary(FILE *out, const struct diff_view *v,
 		fputs(",\n   \"note\": ", out);
 		json_str(out, report_verdict_note(&s));
 	}
+	json_units(out, v, &s);
 	fputs("}", out);
 }
 
