@@ -5,15 +5,19 @@
 # cloud judged against 6.1.0-57 (and 57's against 57) by `kabi diff
 # --modules`, and the same judged without kabi by module-verdicts.py
 # (nm -u, modprobe --dump-modversions, modinfo, 57's Module.symvers):
-# the problems must be the same, line for line. `kabi imports` of the 53
-# tree, given back as --symbols, keeps exactly what it names.
+# the problems must be the same, line for line; and so from the image
+# packages alone (BTF), where no import may be called hidden from
+# modversions. `kabi imports` of the 53 tree, given back as --symbols,
+# keeps exactly what it names.
 # Prints TAP; run by `make check-kernel`.
 set -u
 . "$(dirname "$0")/tap.inc"
 
-echo "1..4"
+echo "1..6"
 t53=$("$fetch" linux-image-6.1.0-53-cloud-amd64-dbg) &&
 	t57=$("$fetch" linux-image-6.1.0-57-cloud-amd64-dbg) &&
+	i53=$("$fetch" linux-image-6.1.0-53-cloud-amd64) &&
+	i57=$("$fetch" linux-image-6.1.0-57-cloud-amd64) &&
 	h57=$("$fetch" linux-headers-6.1.0-57-cloud-amd64) || exit 1
 m53=$(ls -d "$t53"/usr/lib/debug/lib/modules/*/kernel)
 m57=$(ls -d "$t57"/usr/lib/debug/lib/modules/*/kernel)
@@ -51,6 +55,13 @@ judge "6.1.0-57 modules on 6.1.0-57: every verdict as computed without kabi" \
 	"$m57" "$t57" "$t57"
 [ ! -s "$work/kabi.txt" ]
 result $? "6.1.0-57 modules on 6.1.0-57: all load"
+# the image packages alone (types from BTF, no units): the same verdicts,
+# and none of the modules' imports hidden from modversions
+judge "6.1.0-53 modules on 6.1.0-57, image packages: every verdict as computed without kabi" \
+	"$(ls -d "$i53"/lib/modules/*/kernel)" "$i53" "$i57"
+grep -q hidden-from-modversions "$work/r.json"
+[ $? = 1 ]
+result $? "6.1.0-53 modules on 6.1.0-57, image packages: no import hidden from modversions"
 
 "$KABI" imports "$m53" >"$work/imports.txt"
 grep -v '^#' "$work/imports.txt" | cut -f1 >"$work/names"
