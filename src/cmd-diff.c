@@ -83,6 +83,9 @@ static const char usage[] =
     "      --full            every export a root cause reaches, with its "
     "path,\n"
     "                        and every export in the lists\n"
+    "      --list-exports    end the text report with every export that\n"
+    "                        changed, one a line: its module, verdict, CRCs\n"
+    "                        and the root causes reaching it\n"
     "  -o, --output FILE     write the report to FILE\n"
     "      --debug-root DIR  separate debug files, as for 'kabi dump'\n"
     "  -j, --jobs N          read kernels with N threads\n"
@@ -193,6 +196,9 @@ static int take_option(int c, const char *value, void *ctx)
 	case 's':
 		opts->report.show_suppressed = true;
 		return 0;
+	case 'l':
+		opts->report.list_exports = true;
+		return 0;
 	case 'E':
 		return severities_load(&opts->rules, value, p->d)
 			   ? KABI_EXIT_ERROR
@@ -257,6 +263,7 @@ static int parse_options(int argc, char **argv, struct diff_options *opts,
 	    {"headers-dir", required_argument, NULL, 'H'},
 	    {"suppressions", required_argument, NULL, 'S'},
 	    {"show-suppressed", no_argument, NULL, 's'},
+	    {"list-exports", no_argument, NULL, 'l'},
 	    {"severities", required_argument, NULL, 'E'},
 	    {"max-badness", required_argument, NULL, 'b'},
 	    {"debian-abi", required_argument, NULL, 'A'},

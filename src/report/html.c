@@ -337,6 +337,8 @@ static void html_module(void *ctx, const struct module_facts *m)
 	}
 	if (k < m->nproblems)
 		fprintf(h->out, " … and %zu more", m->nproblems - k);
+	fputs("</td><td>", h->out);
+	html_text(h->out, m->advice);
 	fputs("</td></tr>\n", h->out);
 	strbuf_release(&sb);
 }
@@ -347,9 +349,9 @@ static void html_modules(FILE *out, const struct diff_view *v,
 	struct html_modules h = {out, o->full};
 
 	fputs("<h2>Modules</h2>\n<table id=\"modules\">\n<tr><th>Module</th>"
-	      "<th>Loads</th><th>Problems</th></tr>\n",
+	      "<th>Loads</th><th>Problems</th><th>To do</th></tr>\n",
 	      out);
-	report_each_module(v, o->modules, false, html_module, &h);
+	report_each_module(v, o->modules, html_module, &h);
 	fputs("</table>\n", out);
 }
 

@@ -136,8 +136,7 @@ static void json_units(FILE *out, const struct diff_view *v,
 	struct strbuf sb = STRBUF_INIT;
 
 	if (report_describe_units(&sb, v, s)) {
-		fprintf(out,
-			",\n   \"units\": {\"unknown\": %zu, \"note\": ",
+		fprintf(out, ",\n   \"units\": {\"unknown\": %zu, \"note\": ",
 			v->d->units_unknown);
 		json_str(out, sb.buf);
 		fputc('}', out);
@@ -515,10 +514,17 @@ static void json_module(void *ctx, const struct module_facts *m)
 		m->nproblems ? "false" : "true", m->imports);
 	json_module_problems(l->out, m);
 	fputs("], \"root_causes\": [", l->out);
-	for (i = 0; i < m->nroots; i++)
-		fprintf(l->out, "%s{\"number\": %zu, \"reach\": \"%s\"}",
-			i ? ", " : "", m->roots[i].number, m->roots[i].how);
-	fputs("]}", l->out);
+	for (i = 0; i < m->nroots; i++) {
+		fprintf(l->out,
+			"%s{\"number\": %zu, \"title\": ", i ? ", " : "",
+			m->roots[i].number);
+		json_str(l->out, m->roots[i].title);
+		fprintf(l->out, ", \"severity\": \"%s\", \"reach\": \"%s\"}",
+			severity_name(m->roots[i].severity), m->roots[i].how);
+	}
+	fputs("], \"advice\": ", l->out);
+	json_str(l->out, m->advice);
+	fputs("}", l->out);
 }
 
 static void json_modules(FILE *out, const struct diff_view *v,
@@ -527,7 +533,7 @@ static void json_modules(FILE *out, const struct diff_view *v,
 	struct json_list l = {out, "\n    "};
 
 	fputs(",\n  \"modules\": [", out);
-	report_each_module(v, mi, true, json_module, &l);
+	report_each_module(v, mi, json_module, &l);
 	fputs(*l.sep == ',' ? "\n  ]" : "]", out);
 }
 

@@ -286,15 +286,16 @@ static void md_module(void *ctx, const struct module_facts *m)
 	if (m->nproblems)
 		fprintf(out, "%zu: first `%s` %s", m->nproblems,
 			m->problems[0].symbol, m->problems[0].problem);
-	fputs(" |\n", out);
+	fprintf(out, " | %s |\n", m->advice);
 }
 
 static void md_modules(FILE *out, const struct diff_view *v,
 		       const struct report_options *o)
 {
-	fputs("### Modules\n\n| Module | Loads | Problems |\n|---|---|---|\n",
+	fputs("### Modules\n\n| Module | Loads | Problems | To do |\n"
+	      "|---|---|---|---|\n",
 	      out);
-	report_each_module(v, o->modules, false, md_module, out);
+	report_each_module(v, o->modules, md_module, out);
 	fputs("\n", out);
 }
 

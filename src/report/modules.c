@@ -164,19 +164,49 @@ static void describe_failure(struct strbuf *sb, const struct consumers *c,
 	}
 }
 
+/*
+ * Whether a root cause changes what a module's source may name (a
+ * member removed or retyped, a prototype changed), which a rebuild alone
+ * does not mend; sizes, offsets and additions it does.
+ */
+static bool needs_source(const struct kabi_diff *d, const struct root_cause *r)
+{
+	const struct type_pair *p = &d->pairs[r->pair];
+	uint32_t k;
+
+	for (k = 0; k < p->nitems; k++)
+		switch (d->items[p->first_item + k].kind) {
+		case CHANGE_MEMBER_REMOVED:
+		case CHANGE_TYPE_REPLACED:
+		case CHANGE_ENUMERATOR_REMOVED:
+		case CHANGE_PARAM_ADDED:
+		case CHANGE_PARAM_REMOVED:
+		case CHANGE_VARIADIC_CHANGED:
+		case CHANGE_PROTOTYPE_CHANGED:
+		case CHANGE_BECAME_OPAQUE:
+		case CHANGE_SYMBOL_KIND:
+			return true;
+		default:
+			break;
+		}
+	return false;
+}
+
 /* What the walk keeps from one module to the next. */
 struct module_walk {
 	const struct diff_view *v;
 	const struct module_impact *mi;
 	size_t next_failure; /* failures are by module */
 	struct module_problem *problems;
-	struct strbuf *texts; /* each problem's */
-	size_t alloc;	      /* of problems and texts */
-	/* without roots asked: none, and no table to find them */
-	bool roots;
+	struct strbuf *texts;		       /* each problem's */
+	size_t alloc;			       /* of problems and texts */
+	size_t by_problem[LOAD_NAMESPACE + 1]; /* the module's, by kind */
 	struct reach_table rt;
 	size_t *numbers;
+	char **titles; /* per root cause */
+	bool *source;  /* per root cause: needs_source */
 	struct module_reach *reach;
+	struct strbuf advice;
 };
 
 static void grow_problems(struct module_walk *w, size_t n)
@@ -199,6 +229,7 @@ static size_t find_problems(struct module_walk *w, size_t m)
 	while (w->next_failure + n < lv->nfailures && f[n].module == m)
 		n++;
 	grow_problems(w, n);
+	memset(w->by_problem, 0, sizeof(w->by_problem));
 	for (i = 0; i < n; i++) {
 		strbuf_reset(&w->texts[i]);
 		describe_failure(&w->texts[i], w->mi->consumers, w->v->d->new,
@@ -206,6 +237,7 @@ static size_t find_problems(struct module_walk *w, size_t m)
 		w->problems[i] = (struct module_problem){
 		    import_name(w->mi->consumers, &f[i]),
 		    load_problem_name(f[i].problem), w->texts[i].buf};
+		w->by_problem[f[i].problem]++;
 	}
 	w->next_failure += n;
 	return n;
@@ -216,8 +248,6 @@ static size_t find_roots(struct module_walk *w, size_t m)
 {
 	size_t r, n = 0;
 
-	if (!w->roots)
-		return 0;
 	for (r = 0; r < w->v->d->nroots; r++) {
 		unsigned how =
 		    w->numbers[r]
@@ -226,24 +256,140 @@ static size_t find_roots(struct module_walk *w, size_t m)
 
 		if (how)
 			w->reach[n++] = (struct module_reach){
-			    w->numbers[r], reach_kind_name(how - 1)};
+			    w->numbers[r], reach_kind_name(how - 1),
+			    w->titles[r], w->v->d->roots[r].severity};
 	}
 	return n;
 }
 
+/* "root causes 2 and 7", of those the test picks; how many. */
+static size_t add_root_numbers(struct strbuf *sb, const struct module_walk *w,
+			       const struct module_facts *f, bool source)
+{
+	size_t i, n = 0, k = 0;
+
+	for (i = 0; i < f->nroots; i++)
+		n += f->roots[i].severity == BREAKING &&
+		     w->source[f->roots[i].number - 1] == source;
+	strbuf_addf(sb, "root cause%s", n == 1 ? "" : "s");
+	for (i = 0; i < f->nroots; i++)
+		if (f->roots[i].severity == BREAKING &&
+		    w->source[f->roots[i].number - 1] == source)
+			strbuf_addf(sb, "%s%zu",
+				    !k++     ? " "
+				    : k == n ? " and "
+					     : ", ",
+				    f->roots[i].number);
+	return n;
+}
+
+/*
+ * What the module's owner should do, from why it will not load and what
+ * reaches it: do without exports gone, import namespaces, a licence for
+ * GPL-only exports, rebuild against NEW's headers for CRCs and layouts,
+ * and look at the code where a root cause changed what it may name.
+ */
+static void module_advice(struct module_walk *w, const struct module_facts *f)
+{
+	const size_t *p = w->by_problem;
+	struct strbuf *sb = &w->advice;
+	size_t i, breaking = 0, source = 0;
+
+	for (i = 0; i < f->nroots; i++)
+		if (f->roots[i].severity == BREAKING) {
+			breaking++;
+			source += w->source[f->roots[i].number - 1];
+		}
+	strbuf_reset(sb);
+	if (!f->nproblems && !breaking) {
+		strbuf_adds(sb, f->nroots ? "nothing: it loads, and no "
+					    "breaking change reaches what it "
+					    "uses"
+					  : "nothing: it loads, and nothing "
+					    "it uses changed");
+		return;
+	}
+	if (p[LOAD_NOT_EXPORTED] == 1)
+		strbuf_adds(sb, "change its source to do without the export "
+				"NEW no longer has; ");
+	else if (p[LOAD_NOT_EXPORTED])
+		strbuf_addf(sb,
+			    "change its source to do without the %zu "
+			    "exports NEW no longer has; ",
+			    p[LOAD_NOT_EXPORTED]);
+	if (p[LOAD_NAMESPACE] == 1)
+		strbuf_adds(sb, "add MODULE_IMPORT_NS for the namespace NEW "
+				"moved one of its imports into; ");
+	else if (p[LOAD_NAMESPACE])
+		strbuf_addf(sb,
+			    "add MODULE_IMPORT_NS for the namespaces NEW "
+			    "moved %zu of its imports into; ",
+			    p[LOAD_NAMESPACE]);
+	if (p[LOAD_GPL_ONLY])
+		strbuf_addf(sb,
+			    "%s GPL-only now: give it a GPL-compatible "
+			    "licence, or do without %s; ",
+			    p[LOAD_GPL_ONLY] == 1 ? "an import is"
+						  : "imports are",
+			    p[LOAD_GPL_ONLY] == 1 ? "it" : "them");
+	if (p[LOAD_CRC_MISMATCH] || breaking) {
+		strbuf_adds(sb, "rebuild it against NEW's headers");
+		if (p[LOAD_CRC_MISMATCH])
+			strbuf_addf(sb, " (%zu import%s with new CRCs)",
+				    p[LOAD_CRC_MISMATCH],
+				    p[LOAD_CRC_MISMATCH] == 1 ? "" : "s");
+		if (!f->nproblems)
+			strbuf_adds(sb, ": it loads, but would use OLD's "
+					"layouts");
+		strbuf_adds(sb, "; ");
+	}
+	if (source) {
+		strbuf_adds(sb, "where its code uses what ");
+		add_root_numbers(sb, w, f, true);
+		strbuf_adds(sb, source == 1 ? " removes or retypes"
+					    : " remove or retype");
+		strbuf_adds(sb, " (members, parameters), change it too");
+	} else if (breaking) {
+		strbuf_adds(sb, "no breaking change it meets removes or "
+				"retypes what its code may name, so its source "
+				"should need no change");
+	}
+	if (sb->len >= 2 && !strcmp(sb->buf + sb->len - 2, "; "))
+		strbuf_setlen(sb, sb->len - 2);
+}
+
+static void roots_once(struct module_walk *w)
+{
+	const struct kabi_diff *d = w->v->d;
+	struct strbuf sb = STRBUF_INIT;
+	size_t r;
+
+	w->numbers = report_root_numbers(w->v);
+	w->titles = xcalloc(d->nroots + 1, sizeof(char *));
+	w->source = xcalloc(d->nroots + 1, sizeof(bool));
+	for (r = 0; r < d->nroots; r++) {
+		strbuf_reset(&sb);
+		report_root_title(&sb, d, &d->roots[r]);
+		w->titles[r] = xstrdup(sb.buf);
+		if (w->numbers[r])
+			w->source[w->numbers[r] - 1] =
+			    needs_source(d, &d->roots[r]);
+	}
+	strbuf_release(&sb);
+}
+
 void report_each_module(const struct diff_view *v,
-			const struct module_impact *mi, bool roots,
-			module_write write, void *ctx)
+			const struct module_impact *mi, module_write write,
+			void *ctx)
 {
 	const struct consumers *c = mi->consumers;
-	struct module_walk w = {.v = v, .mi = mi, .roots = roots};
+	struct module_walk w = {.v = v, .mi = mi};
 	size_t m, i;
 
-	if (roots) {
-		reach_table_build(&w.rt, v, c);
-		w.numbers = report_root_numbers(v);
-		w.reach = xmalloc(xmul(v->d->nroots + 1, sizeof(*w.reach)));
-	}
+	reach_table_build(&w.rt, v, c);
+	roots_once(&w);
+	w.reach = xmalloc(xmul(v->d->nroots + 1, sizeof(*w.reach)));
+	strbuf_init(&w.advice);
 	for (m = 0; m < c->nmodules; m++) {
 		struct module_facts f = {
 		    .name = strset_str(&c->strings, c->modules[m].name),
@@ -254,15 +400,20 @@ void report_each_module(const struct diff_view *v,
 		f.problems = w.problems; /* finding them may move them */
 		f.nroots = find_roots(&w, m);
 		f.roots = w.reach;
+		module_advice(&w, &f);
+		f.advice = w.advice.buf;
 		write(ctx, &f);
 	}
 	for (i = 0; i < w.alloc; i++)
 		strbuf_release(&w.texts[i]);
 	free(w.texts);
 	free(w.problems);
-	if (roots) {
-		reach_table_free(&w.rt);
-		free(w.numbers);
-		free(w.reach);
-	}
+	reach_table_free(&w.rt);
+	for (i = 0; i < v->d->nroots; i++)
+		free(w.titles[i]);
+	free(w.titles);
+	free(w.source);
+	free(w.numbers);
+	free(w.reach);
+	strbuf_release(&w.advice);
 }

@@ -35,6 +35,7 @@ struct report_options {
 	bool full;	      /* every symbol and path, not a few */
 	unsigned examples;    /* symbols shown per root cause when not full */
 	bool show_suppressed; /* list what rules hid, and which rule */
+	bool list_exports;    /* text: every export changed, a line each */
 	/* files of a kernel could not be read: the rest was compared */
 	bool incomplete;
 	/* kabi diff --modules: the per-module view; NULL: none */

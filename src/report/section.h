@@ -96,8 +96,10 @@ struct module_problem {
 };
 
 struct module_reach {
-	size_t number;	 /* the root cause's, as the report shows it */
-	const char *how; /* the nearest way: "by-value" */
+	size_t number;	   /* the root cause's, as the report shows it */
+	const char *how;   /* the nearest way: "by-value" */
+	const char *title; /* "struct net_device" */
+	enum severity severity;
 };
 
 struct module_facts {
@@ -107,16 +109,20 @@ struct module_facts {
 	const struct module_problem *problems;
 	size_t nroots;
 	const struct module_reach *roots;
+	/*
+	 * What its owner should do, in words: "nothing", or rebuild against
+	 * NEW's headers, and where its source must change.
+	 */
+	const char *advice;
 };
 
 typedef void (*module_write)(void *ctx, const struct module_facts *m);
 /*
  * Each module given, in order, to write (what it is given lasts for the
- * call); with roots, the root causes reaching each too, found through a
- * table of every root cause by export, so built only when asked.
+ * call), with the root causes reaching what it imports and its advice.
  */
 void report_each_module(const struct diff_view *v,
-			const struct module_impact *mi, bool roots,
-			module_write write, void *ctx);
+			const struct module_impact *mi, module_write write,
+			void *ctx);
 
 #endif

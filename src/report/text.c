@@ -559,6 +559,102 @@ static void print_hidden_crcs(FILE *out, const struct diff_view *v,
 	report_crc_roots_free(c);
 }
 
+/*
+ * Per export, the numbers of the shown root causes reaching it (as the
+ * report counts them), in order: rows start[i] .. start[i + 1] of roots.
+ */
+static void roots_by_export(const struct diff_view *v, uint32_t **start,
+			    uint32_t **roots)
+{
+	const struct kabi_diff *d = v->d;
+	size_t *numbers = report_root_numbers(v), r, k, n, i;
+	uint32_t *fill;
+	const uint32_t *list;
+
+	*start = xcalloc(d->nsymbols + 2, sizeof(uint32_t));
+	for (r = 0; r < d->nroots; r++)
+		if (numbers[r] && !d->roots[r].beyond)
+			for (n = view_root_exports(&d->roots[r], &list), k = 0;
+			     k < n; k++)
+				(*start)[list[k] + 1]++;
+	for (i = 0; i < d->nsymbols; i++)
+		(*start)[i + 1] += (*start)[i];
+	*roots = xmalloc(xmul((*start)[d->nsymbols] + 1, sizeof(uint32_t)));
+	fill = xmalloc(xmul(d->nsymbols + 1, sizeof(uint32_t)));
+	memcpy(fill, *start, d->nsymbols * sizeof(uint32_t));
+	for (r = 0; r < d->nroots; r++)
+		if (numbers[r] && !d->roots[r].beyond)
+			for (n = view_root_exports(&d->roots[r], &list), k = 0;
+			     k < n; k++)
+				(*roots)[fill[list[k]]++] =
+				    (uint32_t)numbers[r];
+	free(fill);
+	free(numbers);
+}
+
+/* Root causes named on an export's line; the rest are counted. */
+#define ROOTS_LISTED 5
+
+/*
+ * One line of the flat list: name, module, verdict, then what changed:
+ * the CRC, the export's own rules, the root causes reaching it.
+ */
+static void print_export_line(FILE *out, const struct diff_view *v, size_t i,
+			      const uint32_t *roots, size_t nroots)
+{
+	const struct kabi_diff *d = v->d;
+	const struct symbol_change *s = &d->symbols[i];
+	const char *sep = ": ";
+	uint32_t k;
+
+	fprintf(out, "  %s (%s) [%s]", diff_symbol_name(d, s), module_of(d, s),
+		severity_name(v->symbol_severity[i]));
+	for (k = 0; k < s->nitems; k++) {
+		const struct change_item *it = &d->items[s->first_item + k];
+
+		if (!view_item_shown(v, i, k))
+			continue;
+		if (it->kind == CHANGE_CRC_CHANGED)
+			fprintf(out, "%sCRC 0x%08" PRIx64 " -> 0x%08" PRIx64,
+				sep, it->old_value, it->new_value);
+		else
+			fprintf(out, "%s%s", sep, change_rule(it->kind));
+		sep = "; ";
+	}
+	if (report_hidden_crc(v, i)) {
+		fprintf(out, "%shidden-from-modversions", sep);
+		sep = "; ";
+	}
+	if (nroots)
+		fprintf(out, "%sroot cause%s ", sep, nroots == 1 ? "" : "s");
+	for (k = 0; k < nroots && k < ROOTS_LISTED; k++)
+		fprintf(out, "%s%" PRIu32, k ? ", " : "", roots[k]);
+	if (nroots > ROOTS_LISTED)
+		fprintf(out, " and %zu more", nroots - ROOTS_LISTED);
+	fputc('\n', out);
+}
+
+/*
+ * Every export that changed, one a line (--list-exports): what a
+ * maintainer greps, or pastes into a changelog, without the report's
+ * structure.
+ */
+static void print_export_lines(FILE *out, const struct diff_view *v)
+{
+	const struct kabi_diff *d = v->d;
+	uint32_t *start, *roots;
+	size_t i;
+
+	roots_by_export(v, &start, &roots);
+	fputs("\nExports changed, one a line\n", out);
+	for (i = 0; i < d->nsymbols; i++)
+		if (view_symbol_shown(v, i))
+			print_export_line(out, v, i, roots + start[i],
+					  start[i + 1] - start[i]);
+	free(start);
+	free(roots);
+}
+
 /* What the rules hid, and which rule: --show-suppressed. */
 static void print_hidden(FILE *out, const struct diff_view *v,
 			 struct diff_paths *paths,
@@ -604,11 +700,16 @@ static void print_module(void *ctx, const struct module_facts *m)
 		fprintf(t->out, "       ... and %zu more (--full lists them)\n",
 			n - i);
 	for (i = 0; i < m->nroots; i++)
-		fprintf(t->out, "%s%zu (%s)",
-			i ? ", " : "       root causes reaching what it uses: ",
-			m->roots[i].number, m->roots[i].how);
+		fprintf(
+		    t->out, "%s%zu. %s [%s, %s]",
+		    i ? "\n         "
+		      : "       root causes reaching what it uses:\n         ",
+		    m->roots[i].number, m->roots[i].title,
+		    severity_name(m->roots[i].severity), m->roots[i].how);
 	if (m->nroots)
 		fputc('\n', t->out);
+	wrap_from(t->out, (size_t)fprintf(t->out, "       to do: "), 14,
+		  m->advice);
 }
 
 /* Whether each module given loads, why not, and what reaches it. */
@@ -618,7 +719,7 @@ static void print_modules(FILE *out, const struct diff_view *v,
 	struct text_modules t = {out, o->full};
 
 	fprintf(out, "\nModules\n");
-	report_each_module(v, o->modules, true, print_module, &t);
+	report_each_module(v, o->modules, print_module, &t);
 }
 
 static void print_item(void *ctx, const struct change_item *it,
@@ -720,5 +821,7 @@ void report_text(FILE *out, const struct diff_view *v,
 	}
 	if (o->show_suppressed && (s.hidden_roots || s.hidden_symbols))
 		print_hidden(out, v, paths, o);
+	if (o->list_exports && (s.added || s.removed || s.changed))
+		print_export_lines(out, v);
 	diff_paths_free(paths);
 }

@@ -3,6 +3,7 @@
  * one: an export removed, a CRC changed, an export made GPL-only, an
  * export moved into a namespace; and changes a type they use.
  */
+#include "km.h"
 struct km_dev {
 	int id;
 #ifdef NEW
@@ -56,3 +57,23 @@ EXPORT_SYMBOL_NS(km_into_ns, KM_CORE);
 EXPORT_SYMBOL(km_into_ns);
 #endif
 SYMBOL_CRC(km_into_ns, 0x55555555, "");
+
+/* struct km_conf's change reaches its CRC, as genksyms's does */
+int km_configure(struct km_conf *conf)
+{
+	return conf->level;
+}
+EXPORT_SYMBOL(km_configure);
+#ifdef NEW
+SYMBOL_CRC(km_configure, 0x7777aaaa, "");
+#else
+SYMBOL_CRC(km_configure, 0x77777777, "");
+#endif
+
+/* the same change kept from genksyms: the CRC stays, modules load */
+int km_peek(const struct km_conf *conf)
+{
+	return conf->level;
+}
+EXPORT_SYMBOL(km_peek);
+SYMBOL_CRC(km_peek, 0x88888888, "");
