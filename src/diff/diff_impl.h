@@ -108,9 +108,11 @@ const struct kabi_type *idiom_hidden(const struct kabi_model *m,
 /*
  * Two types made of the same scalars at the same offsets (int and
  * struct { int counter; }): code built for either reads the same bytes.
+ * old_bits, new_bits: a bitfield's width, where the type is one's (an
+ * enum in 8 bits and a u8 are the same bits), else 0.
  */
 bool idiom_same_layout(const struct kabi_diff *d, uint32_t old_type,
-		       uint32_t new_type);
+		       uint32_t old_bits, uint32_t new_type, uint32_t new_bits);
 
 /* The exports one root cause reaches, nearest first, and how. */
 struct root_list {

@@ -155,6 +155,14 @@ struct leaves {
 	size_t n;
 };
 
+/* A char's bytes read as the integer of its sign: u8 and __u8 alike. */
+static uint32_t layout_encoding(uint32_t encoding)
+{
+	return encoding == KABI_ENC_SIGNED_CHAR	    ? KABI_ENC_SIGNED
+	       : encoding == KABI_ENC_UNSIGNED_CHAR ? KABI_ENC_UNSIGNED
+						    : encoding;
+}
+
 static bool add_leaves(struct leaves *l, uint32_t id, uint64_t offset,
 		       uint32_t bit_size, unsigned depth)
 {
@@ -204,7 +212,7 @@ static bool add_leaves(struct leaves *l, uint32_t id, uint64_t offset,
 		    t->kind == KABI_ENUM
 			? (t->flags & KABI_TYPE_SIGNED ? KABI_ENC_SIGNED
 						       : KABI_ENC_UNSIGNED)
-			: t->encoding;
+			: layout_encoding(t->encoding);
 		l->v[l->n++].type = t->kind == KABI_POINTER ? t->target : id;
 		return true;
 	default:
@@ -213,7 +221,7 @@ static bool add_leaves(struct leaves *l, uint32_t id, uint64_t offset,
 }
 
 bool idiom_same_layout(const struct kabi_diff *d, uint32_t old_type,
-		       uint32_t new_type)
+		       uint32_t old_bits, uint32_t new_type, uint32_t new_bits)
 {
 	struct leaves *o = xcalloc(2, sizeof(*o)), *n = o + 1;
 	bool same;
@@ -221,8 +229,8 @@ bool idiom_same_layout(const struct kabi_diff *d, uint32_t old_type,
 
 	o->m = d->old;
 	n->m = d->new;
-	same = add_leaves(o, old_type, 0, 0, 0) &&
-	       add_leaves(n, new_type, 0, 0, 0) && o->n == n->n && o->n;
+	same = add_leaves(o, old_type, 0, old_bits, 0) &&
+	       add_leaves(n, new_type, 0, new_bits, 0) && o->n == n->n && o->n;
 	for (i = 0; same && i < o->n; i++)
 		same =
 		    o->v[i].offset == n->v[i].offset &&

@@ -262,7 +262,7 @@ void differ_child(struct differ *df, enum change_place place, const char *name,
 		return;
 	}
 	if (!alike(d, old_type, new_type, &l)) {
-		kind = idiom_same_layout(d, old_type, new_type)
+		kind = idiom_same_layout(d, old_type, 0, new_type, 0)
 			   ? CHANGE_SAME_LAYOUT
 			   : CHANGE_TYPE_REPLACED;
 	} else {
@@ -412,6 +412,19 @@ static uint32_t find_rename(const struct kabi_diff *d,
 static void compare_member(struct differ *df, const struct visible_member *om,
 			   const struct visible_member *nm)
 {
+	/*
+	 * A bitfield that became a plain member of its width, or the
+	 * reverse, at the same bits (an enum in 8 bits made a u8): one
+	 * change, and not the bitfield's and the type's.
+	 */
+	if (nm->bit_size != om->bit_size && nm->offset == om->offset &&
+	    idiom_same_layout(df->d, om->type, om->bit_size, nm->type,
+			      nm->bit_size)) {
+		differ_item(df, CHANGE_SAME_LAYOUT, PLACE_MEMBER, om->name, 0);
+		df->items[df->nitems - 1].old_type = om->type;
+		df->items[df->nitems - 1].new_type = nm->type;
+		return;
+	}
 	if (nm->offset != om->offset)
 		differ_values(df, CHANGE_MEMBER_MOVED, PLACE_MEMBER, om->name,
 			      om->offset, nm->offset);
