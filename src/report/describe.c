@@ -992,3 +992,30 @@ void report_count_crcs(const struct diff_view *v, struct report_summary *s)
 		}
 	}
 }
+
+void report_roots_by_export(const struct diff_view *v, bool beyond,
+			    uint32_t **start, uint32_t **roots)
+{
+	const struct kabi_diff *d = v->d;
+	size_t r, k, n, i;
+	uint32_t *fill;
+	const uint32_t *list;
+
+	*start = xcalloc(d->nsymbols + 2, sizeof(uint32_t));
+	for (r = 0; r < d->nroots; r++)
+		if (v->root_rule[r] == SHOWN && (beyond || !d->roots[r].beyond))
+			for (n = view_root_exports(&d->roots[r], &list), k = 0;
+			     k < n; k++)
+				(*start)[list[k] + 1]++;
+	for (i = 0; i < d->nsymbols; i++)
+		(*start)[i + 1] += (*start)[i];
+	*roots = xmalloc(xmul((*start)[d->nsymbols] + 1, sizeof(uint32_t)));
+	fill = xmalloc(xmul(d->nsymbols + 1, sizeof(uint32_t)));
+	memcpy(fill, *start, d->nsymbols * sizeof(uint32_t));
+	for (r = 0; r < d->nroots; r++)
+		if (v->root_rule[r] == SHOWN && (beyond || !d->roots[r].beyond))
+			for (n = view_root_exports(&d->roots[r], &list), k = 0;
+			     k < n; k++)
+				(*roots)[fill[list[k]]++] = (uint32_t)r;
+	free(fill);
+}

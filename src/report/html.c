@@ -13,6 +13,7 @@
 
 #include "report.h"
 #include "section.h"
+#include "../util/hashmap.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
@@ -54,16 +55,35 @@ static const char style[] =
     ".breaking{color:#a00}.compatible{color:#070}"
     "li.root{margin:.3em 0}summary{cursor:pointer}"
     "#filter{width:30em;padding:.3em}"
-    "ul.changes li,ul.paths li{margin:.1em 0}";
+    "ul.changes li,ul.paths li{margin:.1em 0}"
+    "p.matched{margin:.1em 0 .1em 1.5em;color:#555}";
 
-/* Filter root causes by what they hold, as the user types. */
+/*
+ * Filter root causes by what they hold, as the user types: their text
+ * (titles, files, changes, rules, the paths and exports shown), each
+ * lowered once, and every export reaching them, listed or not, from the
+ * index the page carries (html_export_index): a root cause reached by
+ * an export that matches shows, and says which.
+ */
 static const char script[] =
     "(function(){var box=document.getElementById('filter');"
-    "var roots=document.querySelectorAll('li.root');"
+    "var roots=Array.prototype.slice.call("
+    "document.querySelectorAll('li.root'));"
     "var count=document.getElementById('shown-count');"
-    "function apply(){var q=box.value.toLowerCase();var n=0;"
-    "roots.forEach(function(r){var hit=r.textContent.toLowerCase()"
-    ".indexOf(q)>=0;r.hidden=!hit;if(hit)n++;});"
+    "var texts=roots.map(function(r){return r.textContent.toLowerCase();});"
+    "var idx=JSON.parse(document.getElementById('export-index')"
+    ".textContent);"
+    "var lower=idx.names.map(function(n){return n.toLowerCase();});"
+    "function apply(){var q=box.value.toLowerCase();var by=[];var n=0;"
+    "var i,k;if(q)for(i=0;i<lower.length;i++)if(lower[i].indexOf(q)>=0)"
+    "{var set=idx.sets[idx.set[i]];for(k=0;k<set.length;k++)"
+    "(by[set[k]]=by[set[k]]||[]).push(idx.names[i]);}"
+    "roots.forEach(function(r,i){var m=by[i];"
+    "var hit=!q||texts[i].indexOf(q)>=0||!!m;r.hidden=!hit;"
+    "if(hit&&r.parentNode.id==='roots')n++;"
+    "var p=r.querySelector('p.matched');p.hidden=!m;"
+    "p.textContent=m?'Exports matching: '+m.slice(0,20).join(', ')+"
+    "(m.length>20?' … and '+(m.length-20)+' more':''):'';});"
     "count.textContent=String(n);}"
     "box.addEventListener('input',apply);apply();})();";
 
@@ -252,9 +272,126 @@ static void html_root(FILE *out, const struct diff_view *v,
 	}
 	if (i < n)
 		fprintf(out, " … and %zu more", n - i);
-	fputs("</p>\n</details></li>\n", out);
+	fputs("</p>\n</details><p class=\"matched\" hidden></p></li>\n", out);
 	strbuf_release(&sb);
 	free(syms);
+}
+
+/* A string in JSON that stays data inside a <script> element. */
+static void script_json_str(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c < 0x20 || c == '<' || c == '>' || c == '&')
+			fprintf(out, "\\u%04x", c);
+		else
+			fputc(c, out);
+	}
+	fputc('"', out);
+}
+
+/*
+ * Per shown root cause (in the page's order), its place among the page's
+ * root causes, or KABI_NONE: those within view first, then those beyond.
+ */
+static uint32_t *page_order(const struct diff_view *v)
+{
+	const struct kabi_diff *d = v->d;
+	uint32_t *place = xmalloc(xmul(d->nroots + 1, sizeof(uint32_t)));
+	uint32_t next = 0;
+	size_t i, pass;
+
+	memset(place, 0xff, (d->nroots + 1) * sizeof(uint32_t));
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < d->nroots; i++)
+			if (v->root_rule[i] == SHOWN &&
+			    d->roots[i].beyond == (pass == 1))
+				place[i] = next++;
+	return place;
+}
+
+/*
+ * Every export a shown root cause reaches, listed on the page or not,
+ * for the filter: {"names": [...], "set": [per name, its set],
+ * "sets": [[root places], ...]}. Most exports are reached by the same
+ * few sets of root causes, so each set is written once.
+ */
+static void html_export_index(FILE *out, const struct diff_view *v)
+{
+	const struct kabi_diff *d = v->d;
+	struct hashmap sets = HASHMAP_INIT;
+	uint32_t *start, *roots, *place = page_order(v), *set_of, *first;
+	size_t i, k, nsets = 0;
+	const char *sep = "";
+
+	report_roots_by_export(v, true, &start, &roots);
+	for (k = 0; k < start[d->nsymbols]; k++)
+		roots[k] = place[roots[k]];
+	set_of = xmalloc(xmul(d->nsymbols + 1, sizeof(uint32_t)));
+	first = xmalloc(xmul(d->nsymbols + 1, sizeof(uint32_t)));
+	for (i = 0; i < d->nsymbols; i++) {
+		size_t n = start[i + 1] - start[i];
+		uint64_t h = hash_bytes(roots + start[i], n * sizeof(uint32_t));
+		struct hashmap_iter it;
+		struct hashmap_entry *e;
+
+		set_of[i] = KABI_NONE;
+		if (!n)
+			continue;
+		for (e = hashmap_first(&sets, h, &it); e;
+		     e = hashmap_next(&sets, &it)) {
+			uint32_t j = first[e->key];
+
+			if (start[j + 1] - start[j] == n &&
+			    !memcmp(roots + start[j], roots + start[i],
+				    n * sizeof(uint32_t)))
+				break;
+		}
+		if (e) {
+			set_of[i] = (uint32_t)e->value;
+			continue;
+		}
+		first[nsets] = (uint32_t)i;
+		hashmap_add(&sets, h, nsets, nsets);
+		set_of[i] = (uint32_t)nsets++;
+	}
+	fputs("<script type=\"application/json\" id=\"export-index\">"
+	      "{\"names\": [",
+	      out);
+	for (i = 0; i < d->nsymbols; i++)
+		if (set_of[i] != KABI_NONE) {
+			fputs(sep, out);
+			script_json_str(out,
+					diff_symbol_name(d, &d->symbols[i]));
+			sep = ",";
+		}
+	fputs("],\n\"set\": [", out);
+	for (sep = "", i = 0; i < d->nsymbols; i++)
+		if (set_of[i] != KABI_NONE) {
+			fprintf(out, "%s%" PRIu32, sep, set_of[i]);
+			sep = ",";
+		}
+	fputs("],\n\"sets\": [", out);
+	for (k = 0; k < nsets; k++) {
+		uint32_t j = first[k], r;
+
+		fputs(k ? ",[" : "[", out);
+		for (r = start[j]; r < start[j + 1]; r++)
+			fprintf(out, "%s%" PRIu32, r > start[j] ? "," : "",
+				roots[r]);
+		fputc(']', out);
+	}
+	fputs("]}</script>\n", out);
+	hashmap_free(&sets);
+	free(set_of);
+	free(first);
+	free(place);
+	free(start);
+	free(roots);
 }
 
 static void html_roots(FILE *out, const struct diff_view *v,
@@ -436,5 +573,6 @@ void report_html(FILE *out, const struct diff_view *v,
 		html_section(out, v, *sec);
 	if (o->modules)
 		html_modules(out, v, o);
+	html_export_index(out, v);
 	fprintf(out, "<script>%s</script>\n</body>\n</html>\n", script);
 }

@@ -221,6 +221,14 @@ size_t report_failing_modules(const struct report_options *o);
 /* ", breaking" after a rule of a breaking kind, else "" */
 const char *report_breaking_mark(enum change_kind kind);
 
+/*
+ * Per export, the shown root causes reaching it as the report counts
+ * them (those beyond every unit's view too, if beyond), by index in
+ * d->roots, in order: rows (*start)[i] .. (*start)[i + 1] of *roots.
+ */
+void report_roots_by_export(const struct diff_view *v, bool beyond,
+			    uint32_t **start, uint32_t **roots);
+
 /* Each root cause's number as the report shows it, 0 if hidden. */
 size_t *report_root_numbers(const struct diff_view *v);
 

@@ -559,39 +559,6 @@ static void print_hidden_crcs(FILE *out, const struct diff_view *v,
 	report_crc_roots_free(c);
 }
 
-/*
- * Per export, the numbers of the shown root causes reaching it (as the
- * report counts them), in order: rows start[i] .. start[i + 1] of roots.
- */
-static void roots_by_export(const struct diff_view *v, uint32_t **start,
-			    uint32_t **roots)
-{
-	const struct kabi_diff *d = v->d;
-	size_t *numbers = report_root_numbers(v), r, k, n, i;
-	uint32_t *fill;
-	const uint32_t *list;
-
-	*start = xcalloc(d->nsymbols + 2, sizeof(uint32_t));
-	for (r = 0; r < d->nroots; r++)
-		if (numbers[r] && !d->roots[r].beyond)
-			for (n = view_root_exports(&d->roots[r], &list), k = 0;
-			     k < n; k++)
-				(*start)[list[k] + 1]++;
-	for (i = 0; i < d->nsymbols; i++)
-		(*start)[i + 1] += (*start)[i];
-	*roots = xmalloc(xmul((*start)[d->nsymbols] + 1, sizeof(uint32_t)));
-	fill = xmalloc(xmul(d->nsymbols + 1, sizeof(uint32_t)));
-	memcpy(fill, *start, d->nsymbols * sizeof(uint32_t));
-	for (r = 0; r < d->nroots; r++)
-		if (numbers[r] && !d->roots[r].beyond)
-			for (n = view_root_exports(&d->roots[r], &list), k = 0;
-			     k < n; k++)
-				(*roots)[fill[list[k]]++] =
-				    (uint32_t)numbers[r];
-	free(fill);
-	free(numbers);
-}
-
 /* Root causes named on an export's line; the rest are counted. */
 #define ROOTS_LISTED 5
 
@@ -645,12 +612,17 @@ static void print_export_lines(FILE *out, const struct diff_view *v)
 	uint32_t *start, *roots;
 	size_t i;
 
-	roots_by_export(v, &start, &roots);
+	size_t *numbers = report_root_numbers(v), k;
+
+	report_roots_by_export(v, false, &start, &roots);
+	for (k = 0; k < start[d->nsymbols]; k++)
+		roots[k] = (uint32_t)numbers[roots[k]];
 	fputs("\nExports changed, one a line\n", out);
 	for (i = 0; i < d->nsymbols; i++)
 		if (view_symbol_shown(v, i))
 			print_export_line(out, v, i, roots + start[i],
 					  start[i + 1] - start[i]);
+	free(numbers);
 	free(start);
 	free(roots);
 }

@@ -6,9 +6,11 @@
 # python3-selenium; nothing is downloaded): the page loads with no
 # console message; the root causes it shows are as many as the JSON
 # report's; the filter box narrows and widens the list; an opened root
-# cause shows a path from an export; with --modules, the modules'
-# verdicts are there. Prints TAP.
-#   check-html.py REPORT.html REPORT.json
+# cause shows a path from an export; an export's name, listed on the page
+# or not, shows every root cause the JSON report says reaches it, each
+# saying it matched; with --modules, the modules' verdicts are there.
+# --max-load S: the page must load within S seconds. Prints TAP.
+#   check-html.py [--max-load S] REPORT.html REPORT.json [EXPORT...]
 import json
 import sys
 
@@ -48,11 +50,50 @@ def visible_roots(driver):
             if r.is_displayed()]
 
 
+def exports_to_try(report, named):
+    """The exports named, or a few the JSON report's root causes reach:
+    the last each lists, which the page is the least likely to show."""
+    if named:
+        return named
+    return sorted({r["symbols"][-1] for r in report["root_causes"]
+                   if r["symbols"]})[:5]
+
+
+def filter_by_export(driver, report, box, export):
+    want = {r["title"] for r in report["root_causes"]
+            if export in r["symbols"]}
+    box.clear()
+    box.send_keys(export)
+    shown = visible_roots(driver)
+    titles = {r.find_element(By.CSS_SELECTOR, "summary code")
+              .get_attribute("textContent") for r in shown}
+    # each says so, from the page's index of exports, listed or not
+    matched = all(export in r.find_element(By.CSS_SELECTOR, "p.matched")
+                  .text for r in shown
+                  if r.find_element(By.CSS_SELECTOR, "summary code")
+                  .get_attribute("textContent") in want)
+    ok(want and want <= titles and matched,
+       "typing export %s shows the %d root causes reaching it, each "
+       "saying it matched (%d shown)" % (export, len(want), len(titles)))
+
+
 def main():
-    html, report = sys.argv[1], json.load(open(sys.argv[2]))
+    args = sys.argv[1:]
+    max_load = None
+    if args[0] == "--max-load":
+        max_load = float(args[1])
+        args = args[2:]
+    html, report = args[0], json.load(open(args[1]))
     driver = browser()
     try:
         driver.get("file://" + html)
+        load = driver.execute_script(
+            "var t = performance.getEntriesByType('navigation')[0];"
+            "return t.loadEventEnd - t.startTime;") / 1000.0
+        print("# loaded in %.2f s" % load)
+        if max_load is not None:
+            ok(load <= max_load, "the page loads in %.2f s (at most %g)"
+               % (load, max_load))
         logs = driver.get_log("browser")
         ok(not logs, "the page loads with no console message")
         for entry in logs:
@@ -62,8 +103,10 @@ def main():
         ok(len(roots) == want,
            "%d root causes shown, as in the JSON report (%d)" %
            (len(roots), want))
-        ok(driver.find_element(By.ID, "shown-count").text == str(want),
-           "the count says so")
+        within = sum(1 for r in report["root_causes"]
+                     if not r["beyond_view"])
+        ok(driver.find_element(By.ID, "shown-count").text == str(within),
+           "the count says %d within the exports' view, as JSON" % within)
         box = driver.find_element(By.ID, "filter")
         first = report["root_causes"][0]["title"]
         box.send_keys(first)
@@ -77,6 +120,11 @@ def main():
         box.send_keys(" ")
         box.send_keys("\b")
         ok(len(visible_roots(driver)) == want, "clearing it widens it again")
+        for export in exports_to_try(report, args[2:]):
+            filter_by_export(driver, report, box, export)
+        box.clear()
+        box.send_keys(" ")
+        box.send_keys("\b")
         root = visible_roots(driver)[0]
         root.find_element(By.TAG_NAME, "summary").click()
         paths = [p for p in root.find_elements(By.CSS_SELECTOR,
