@@ -49,6 +49,8 @@ int cli_parse(const struct cli_command *cmd, int argc, char **argv)
 		switch (c) {
 		case 'h':
 			fputs(cmd->usage, stdout);
+			if (cmd->usage_tail)
+				fputs(cmd->usage_tail, stdout);
 			err = -1;
 			break;
 		case ':':

@@ -35,6 +35,8 @@ struct cli_command {
 	/* one option of the command's own: 0, or an exit status */
 	int (*option)(int c, const char *value, void *ctx);
 	void *ctx;
+	/* printed after usage (C caps one string literal at 4095 bytes) */
+	const char *usage_tail;
 };
 
 /*

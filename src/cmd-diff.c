@@ -80,6 +80,9 @@ static const char usage[] =
     "      --d1 PATH         more of OLD: its debug package, or any package,\n"
     "                        file or folder of the same kernel; repeatable\n"
     "      --d2 PATH         more of NEW, likewise\n"
+    "      --markdown-limit N  Markdown of at most N characters, fewer\n"
+    "                        root causes and modules shown if need be\n"
+    "                        (default 65536, a GitHub comment's; 0: none)\n"
     "      --full            every export a root cause reaches, with its "
     "path,\n"
     "                        and every export in the lists\n"
@@ -89,7 +92,9 @@ static const char usage[] =
     "  -o, --output FILE     write the report to FILE\n"
     "      --debug-root DIR  separate debug files, as for 'kabi dump'\n"
     "  -j, --jobs N          read kernels with N threads\n"
-    "  -h, --help            show this help\n"
+    "  -h, --help            show this help\n";
+
+static const char usage_tail[] =
     "\n"
     "Exit status: a bit mask. 0 no change; 4 the interface changed; 8 a\n"
     "change is breaking (so 12 = changed and breaking); 1 error: with 4\n"
@@ -123,6 +128,9 @@ static const char explain_usage[] =
     "usage error.\n";
 
 enum report_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_MARKDOWN, FORMAT_HTML };
+
+/* GitHub's limit on a comment's characters: Markdown stays within it. */
+#define MARKDOWN_LIMIT 65536
 
 struct diff_options {
 	const char *output;
@@ -199,6 +207,19 @@ static int take_option(int c, const char *value, void *ctx)
 	case 'l':
 		opts->report.list_exports = true;
 		return 0;
+	case 'K': {
+		char *end;
+		unsigned long long n = strtoull(value, &end, 10);
+
+		if (!*value || *end || *value == '-' || (n && n < 1024))
+			return cli_usage_error(
+			    p->command,
+			    "--markdown-limit is a count of characters, 1024 "
+			    "or more (0: no limit), not '%s'",
+			    value);
+		opts->report.markdown_limit = (size_t)n;
+		return 0;
+	}
 	case 'E':
 		return severities_load(&opts->rules, value, p->d)
 			   ? KABI_EXIT_ERROR
@@ -264,6 +285,7 @@ static int parse_options(int argc, char **argv, struct diff_options *opts,
 	    {"suppressions", required_argument, NULL, 'S'},
 	    {"show-suppressed", no_argument, NULL, 's'},
 	    {"list-exports", no_argument, NULL, 'l'},
+	    {"markdown-limit", required_argument, NULL, 'K'},
 	    {"severities", required_argument, NULL, 'E'},
 	    {"max-badness", required_argument, NULL, 'b'},
 	    {"debian-abi", required_argument, NULL, 'A'},
@@ -282,8 +304,9 @@ static int parse_options(int argc, char **argv, struct diff_options *opts,
 	    {NULL, 0, NULL, 0},
 	};
 	struct diff_parse p = {opts, d, "diff"};
-	const struct cli_command cmd = {
-	    "diff", usage, "o:j:h", longopts, &opts->input, take_option, &p};
+	const struct cli_command cmd = {"diff",	  usage,	"o:j:h",
+					longopts, &opts->input, take_option,
+					&p,	  usage_tail};
 	int err = cli_parse(&cmd, argc, argv);
 
 	if (!err && argc - optind != 2)
@@ -650,7 +673,7 @@ static int parse_explain(int argc, char **argv, struct diff_options *opts,
 	struct diff_parse p = {opts, d, "explain"};
 	const struct cli_command cmd = {"explain", explain_usage, "o:j:h",
 					longopts,  &opts->input,  take_option,
-					&p};
+					&p,	   NULL};
 	int err = cli_parse(&cmd, argc, argv);
 
 	if (!err && argc - optind != 3)
@@ -663,7 +686,9 @@ static int parse_explain(int argc, char **argv, struct diff_options *opts,
 
 static int run(int argc, char **argv, bool explain)
 {
-	struct diff_options opts = {.output = "-", .report = {.examples = 1}};
+	struct diff_options opts = {
+	    .output = "-",
+	    .report = {.examples = 1, .markdown_limit = MARKDOWN_LIMIT}};
 	struct sides sides;
 	struct diag d;
 	int err, status = KABI_EXIT_OK;

@@ -119,8 +119,9 @@ static int parse_options(int argc, char **argv, struct dump_options *opts,
 	    {NULL, 0, NULL, 0},
 	};
 	struct dump_parse p = {opts, d};
-	const struct cli_command cmd = {
-	    "dump", usage, "o:j:h", longopts, &opts->input, take_option, &p};
+	const struct cli_command cmd = {"dump",	  usage,	"o:j:h",
+					longopts, &opts->input, take_option,
+					&p,	  NULL};
 	int err = cli_parse(&cmd, argc, argv);
 
 	if (!err && optind >= argc)

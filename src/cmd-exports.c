@@ -139,7 +139,7 @@ static int parse_options(int argc, char **argv, struct exports_options *opts)
 	};
 	const struct cli_command cmd = {"exports", usage,	 "lo:j:h",
 					longopts,  &opts->input, take_option,
-					opts};
+					opts,	   NULL};
 	int err = cli_parse(&cmd, argc, argv);
 
 	if (!err && optind >= argc)

@@ -75,7 +75,7 @@ static int parse_options(int argc, char **argv, struct imports_options *opts)
 	};
 	const struct cli_command cmd = {"imports", usage,	 "o:j:h",
 					longopts,  &opts->input, take_option,
-					opts};
+					opts,	   NULL};
 	int err = cli_parse(&cmd, argc, argv);
 
 	if (!err && optind >= argc)

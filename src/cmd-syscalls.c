@@ -60,7 +60,7 @@ static int parse_options(int argc, char **argv, struct syscalls_options *opts)
 	};
 	const struct cli_command cmd = {"syscalls", usage,	  "o:h",
 					longopts,   &opts->input, take_option,
-					opts};
+					opts,	    NULL};
 	int err = cli_parse(&cmd, argc, argv);
 
 	if (!err && optind >= argc)

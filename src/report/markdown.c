@@ -3,9 +3,11 @@
  * The report as Markdown, for a merge request comment or a CI summary
  * page: the verdict and why, a table of the root causes ranked as the
  * text report ranks them (each one's changes folded in a <details>), the
- * exports added and removed, and the modules' verdicts. Short by design
- * (a comment holds 64 KiB): the first ROOTS_SHOWN root causes, names and
- * ITEMS_SHOWN changes of each, unless --full.
+ * exports added and removed, and the modules' verdicts. Short by design:
+ * the first ROOTS_SHOWN root causes, names and ITEMS_SHOWN changes of
+ * each, unless --full; and never past a limit of characters (GitHub's
+ * comment holds 65,536), fewer of each shown until it fits, with a word
+ * of what was left out.
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -19,6 +21,13 @@
 #define ROOTS_SHOWN 20
 #define NAMES_SHOWN 20
 #define ITEMS_SHOWN 8
+
+/* How much of each list a rendering shows. */
+struct md_limits {
+	size_t roots, names, items, modules;
+	/* the report was cut to fit its limit of characters, this one */
+	size_t cut_at;
+};
 
 static const char *side_name(const struct kabi_model *m, const char *none)
 {
@@ -138,7 +147,7 @@ static void md_root_row(FILE *out, const struct diff_view *v, size_t index,
 /* What changed in a root cause, and the path from its nearest export. */
 static void md_root_details(FILE *out, const struct diff_view *v,
 			    struct diff_paths *paths, size_t index,
-			    size_t number, bool full)
+			    size_t number, size_t items)
 {
 	const struct kabi_diff *d = v->d;
 	const struct root_cause *r = &d->roots[index];
@@ -150,7 +159,7 @@ static void md_root_details(FILE *out, const struct diff_view *v,
 
 	report_root_title(&sb, d, r);
 	fprintf(out, "<details><summary>%zu. %s</summary>\n\n", number, sb.buf);
-	for (i = 0; i < p->nitems && (full || i < ITEMS_SHOWN); i++) {
+	for (i = 0; i < p->nitems && i < items; i++) {
 		const struct change_item *it = &d->items[p->first_item + i];
 
 		strbuf_reset(&sb);
@@ -170,40 +179,53 @@ static void md_root_details(FILE *out, const struct diff_view *v,
 	free(syms);
 }
 
+/* What a list left out, and why: "--full lists them", or the limit. */
+static void md_left_out(FILE *out, size_t n, const char *what,
+			const struct md_limits *lim)
+{
+	if (lim->cut_at)
+		fprintf(out,
+			"… and %zu more %s: this report stops short of %zu "
+			"characters (`--markdown-limit`); the text, JSON and "
+			"HTML reports have them all.\n\n",
+			n, what, lim->cut_at);
+	else
+		fprintf(out, "… and %zu more %s (`--full` lists them).\n\n", n,
+			what);
+}
+
 static void md_roots(FILE *out, const struct diff_view *v,
-		     const struct report_options *o)
+		     const struct md_limits *lim)
 {
 	const struct kabi_diff *d = v->d;
 	struct diff_paths *paths = diff_paths_new(d);
-	size_t i, number = 0, limit = o->full ? SIZE_MAX : ROOTS_SHOWN;
+	size_t i, number = 0, total = 0;
 
 	fputs("\n### Root causes\n\n"
 	      "| # | Root cause | Verdict | Declared in | Exports reached |\n"
 	      "|---:|---|---|---|---|\n",
 	      out);
 	for (i = 0; i < d->nroots; i++)
-		if (v->root_rule[i] == SHOWN && number < limit)
+		if (v->root_rule[i] == SHOWN && number < lim->roots)
 			md_root_row(out, v, i, ++number);
 	fputs("\n", out);
+	for (i = 0; i < d->nroots; i++)
+		total += v->root_rule[i] == SHOWN;
+	/* under the table, where the reader looks for the rest */
+	if (total > number)
+		md_left_out(out, total - number, "root causes", lim);
 	number = 0;
 	for (i = 0; i < d->nroots; i++)
-		if (v->root_rule[i] == SHOWN && number < limit)
-			md_root_details(out, v, paths, i, ++number, o->full);
-	for (i = number = 0; i < d->nroots; i++)
-		number += v->root_rule[i] == SHOWN;
-	if (number > limit)
-		fprintf(out,
-			"… and %zu more root causes (`--full` lists "
-			"them).\n\n",
-			number - limit);
+		if (v->root_rule[i] == SHOWN && number < lim->roots)
+			md_root_details(out, v, paths, i, ++number, lim->items);
 	diff_paths_free(paths);
 }
 
 static void md_names(FILE *out, const struct diff_view *v, bool added,
-		     const struct report_options *o)
+		     const struct md_limits *lim)
 {
 	const struct kabi_diff *d = v->d;
-	size_t i, n = 0, total = 0, limit = o->full ? SIZE_MAX : NAMES_SHOWN;
+	size_t i, n = 0, total = 0, limit = lim->names;
 
 	for (i = 0; i < d->nsymbols; i++) {
 		const struct symbol_change *s = &d->symbols[i];
@@ -228,10 +250,10 @@ static void md_names(FILE *out, const struct diff_view *v, bool added,
 
 /* The changes of exports themselves (kind, namespace...), not CRCs. */
 static void md_export_changes(FILE *out, const struct diff_view *v,
-			      const struct report_options *o)
+			      const struct md_limits *lim)
 {
 	const struct kabi_diff *d = v->d;
-	size_t i, n = 0, limit = o->full ? SIZE_MAX : NAMES_SHOWN;
+	size_t i, n = 0, limit = lim->names;
 	struct strbuf sb = STRBUF_INIT;
 	uint32_t k;
 
@@ -267,20 +289,29 @@ static void md_export_changes(FILE *out, const struct diff_view *v,
 
 static void md_exports(FILE *out, const struct diff_view *v,
 		       const struct report_summary *s,
-		       const struct report_options *o)
+		       const struct md_limits *lim)
 {
 	if (s->added || s->removed) {
 		fputs("### Exports added and removed\n\n", out);
-		md_names(out, v, false, o);
-		md_names(out, v, true, o);
+		md_names(out, v, false, lim);
+		md_names(out, v, true, lim);
 	}
-	md_export_changes(out, v, o);
+	md_export_changes(out, v, lim);
 }
+
+struct md_modules {
+	FILE *out;
+	bool loads; /* the pass: those that load, or those that do not */
+	size_t shown, limit;
+};
 
 static void md_module(void *ctx, const struct module_facts *m)
 {
-	FILE *out = ctx;
+	struct md_modules *mm = ctx;
+	FILE *out = mm->out;
 
+	if (!m->nproblems != mm->loads || mm->shown++ >= mm->limit)
+		return;
 	fprintf(out, "| `%s` | %s | ", m->name,
 		m->nproblems ? "**no**" : "yes");
 	if (m->nproblems)
@@ -289,14 +320,22 @@ static void md_module(void *ctx, const struct module_facts *m)
 	fprintf(out, " | %s |\n", m->advice);
 }
 
+/* The modules that will not load first: where a cut table should end. */
 static void md_modules(FILE *out, const struct diff_view *v,
-		       const struct report_options *o)
+		       const struct report_options *o,
+		       const struct md_limits *lim)
 {
+	struct md_modules mm = {out, false, 0, lim->modules};
+
 	fputs("### Modules\n\n| Module | Loads | Problems | To do |\n"
 	      "|---|---|---|---|\n",
 	      out);
-	report_each_module(v, o->modules, md_module, out);
+	report_each_module(v, o->modules, md_module, &mm);
+	mm.loads = true;
+	report_each_module(v, o->modules, md_module, &mm);
 	fputs("\n", out);
+	if (mm.shown > mm.limit)
+		md_left_out(out, mm.shown - mm.limit, "modules", lim);
 }
 
 struct md_state {
@@ -352,10 +391,10 @@ static void md_section(FILE *out, const struct diff_view *v,
 /* Exports whose layout changed under a kept CRC: first, as they load. */
 static void md_hidden_crcs(FILE *out, const struct diff_view *v,
 			   const struct report_summary *s,
-			   const struct report_options *o)
+			   const struct md_limits *lim)
 {
 	const struct kabi_diff *d = v->d;
-	size_t i, n = 0, limit = o->full ? SIZE_MAX : NAMES_SHOWN;
+	size_t i, n = 0, limit = lim->names;
 	struct strbuf sb = STRBUF_INIT;
 
 	if (!s->crc_hidden || v->s->ignore_crc)
@@ -380,22 +419,102 @@ static void md_hidden_crcs(FILE *out, const struct diff_view *v,
 	strbuf_release(&sb);
 }
 
-void report_markdown(FILE *out, const struct diff_view *v,
-		     const struct report_options *o)
+static void md_render(FILE *out, const struct diff_view *v,
+		      const struct report_options *o,
+		      const struct report_summary *s,
+		      const struct md_limits *lim)
 {
 	const struct report_section *const *sec;
-	struct report_summary s;
 
-	report_summarize(v, &s);
-	md_summary(out, v, &s, o);
-	md_hidden_crcs(out, v, &s, o);
-	if (s.roots || s.beyond_roots)
-		md_roots(out, v, o);
+	md_summary(out, v, s, o);
+	md_hidden_crcs(out, v, s, lim);
+	if (s->roots || s->beyond_roots)
+		md_roots(out, v, lim);
 	else
 		fputs("\n", out);
-	md_exports(out, v, &s, o);
+	md_exports(out, v, s, lim);
 	for (sec = report_sections; *sec; sec++)
 		md_section(out, v, *sec);
 	if (o->modules)
-		md_modules(out, v, o);
+		md_modules(out, v, o, lim);
+	if (lim->cut_at)
+		fprintf(out,
+			"_This report was cut to stay under %zu characters "
+			"(`--markdown-limit`): the text, JSON and HTML "
+			"reports have everything._\n",
+			lim->cut_at);
+}
+
+/* The rendering with these limits, in memory; its length. */
+static size_t md_try(const struct diff_view *v, const struct report_options *o,
+		     const struct report_summary *s,
+		     const struct md_limits *lim, char **text)
+{
+	size_t len = 0;
+	FILE *out = xopen_memstream(text, &len);
+
+	md_render(out, v, o, s, lim);
+	fclose(out);
+	return len;
+}
+
+static size_t at_most(size_t n, size_t cap)
+{
+	return n < cap ? n : cap;
+}
+
+/*
+ * The longest rendering within the limit: the lists cut to their usual
+ * lengths first (--full asked for all), then at most k root causes and
+ * k modules, k the most that fits (found by halving).
+ */
+static size_t md_fit(const struct diff_view *v, const struct report_options *o,
+		     const struct report_summary *s, struct md_limits *lim,
+		     char **text)
+{
+	size_t len = md_try(v, o, s, lim, text), roots, modules, lo = 0, hi;
+
+	if (!o->markdown_limit || len <= o->markdown_limit)
+		return len;
+	lim->cut_at = o->markdown_limit;
+	lim->names = at_most(lim->names, NAMES_SHOWN);
+	lim->items = at_most(lim->items, ITEMS_SHOWN);
+	free(*text);
+	if ((len = md_try(v, o, s, lim, text)) <= o->markdown_limit)
+		return len;
+	roots = at_most(lim->roots, v->d->nroots);
+	modules = o->modules ? o->modules->consumers->nmodules : 0;
+	hi = roots > modules ? roots : modules;
+	while (lo < hi) { /* the most that fits is in [lo, hi] */
+		size_t mid = hi - (hi - lo) / 2;
+
+		lim->roots = at_most(roots, mid);
+		lim->modules = at_most(modules, mid);
+		free(*text);
+		if (md_try(v, o, s, lim, text) <= o->markdown_limit)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	lim->roots = at_most(roots, lo);
+	lim->modules = at_most(modules, lo);
+	free(*text);
+	return md_try(v, o, s, lim, text);
+}
+
+void report_markdown(FILE *out, const struct diff_view *v,
+		     const struct report_options *o)
+{
+	struct report_summary s;
+	struct md_limits lim = {ROOTS_SHOWN, NAMES_SHOWN, ITEMS_SHOWN, SIZE_MAX,
+				0};
+	char *text = NULL;
+	size_t len;
+
+	if (o->full)
+		lim.roots = lim.names = lim.items = SIZE_MAX;
+	report_summarize(v, &s);
+	len = md_fit(v, o, &s, &lim, &text);
+	fwrite(text, 1, len, out);
+	free(text);
 }

@@ -36,6 +36,8 @@ struct report_options {
 	unsigned examples;    /* symbols shown per root cause when not full */
 	bool show_suppressed; /* list what rules hid, and which rule */
 	bool list_exports;    /* text: every export changed, a line each */
+	/* Markdown: the most characters it may take (0: no limit) */
+	size_t markdown_limit;
 	/* files of a kernel could not be read: the rest was compared */
 	bool incomplete;
 	/* kabi diff --modules: the per-module view; NULL: none */

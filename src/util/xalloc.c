@@ -18,6 +18,15 @@ static void out_of_memory(size_t size)
 	exit(1);
 }
 
+FILE *xopen_memstream(char **text, size_t *len)
+{
+	FILE *f = open_memstream(text, len);
+
+	if (!f)
+		out_of_memory(0);
+	return f;
+}
+
 void *xmalloc(size_t size)
 {
 	void *p = malloc(size ? size : 1);

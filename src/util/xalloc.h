@@ -8,6 +8,7 @@
 #define KABI_XALLOC_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 void *xmalloc(size_t size);
 void *xcalloc(size_t count, size_t size);
@@ -16,6 +17,8 @@ char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t len);
 /* count * size, exiting on overflow */
 size_t xmul(size_t count, size_t size);
+/* A FILE writing to memory (open_memstream), exiting when there is none. */
+FILE *xopen_memstream(char **text, size_t *len);
 /* Ready the allocator for kabi's threads: once, before any starts. */
 void xalloc_init(void);
 
