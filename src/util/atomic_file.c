@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "compress.h"
 #include "strbuf.h"
 #include "xalloc.h"
 #include "banned.h"
@@ -90,6 +91,33 @@ static int open_in_place(struct atomic_file *af, const char *path, char *target,
 	return 0;
 }
 
+/*
+ * A name that asks for compression: the content goes to memory, and to
+ * the file compressed at the commit.
+ */
+static int start_compressed(struct atomic_file *af, const char *path,
+			    struct diag *d)
+{
+	const char *why = NULL;
+
+	af->format = (int)compress_format_of_name(path);
+	if (af->format == INFLATE_NONE)
+		return 0;
+	/* a library this kabi lacks is known now, not after the work */
+	if (compress_write(NULL, (enum inflate_format)af->format, NULL, 0,
+			   &why) &&
+	    why) {
+		atomic_file_abort(af);
+		return diag_error(
+		    d, KABI_E_WRITE, DIAG_AT_FILE(path), "cannot write %s: %s",
+		    inflate_format_name((enum inflate_format)af->format), why);
+	}
+	af->name = xstrdup(path);
+	af->raw = af->fp;
+	af->fp = xopen_memstream(&af->buf, &af->len);
+	return 0;
+}
+
 int atomic_file_open(struct atomic_file *af, const char *path, struct diag *d)
 {
 	struct strbuf tmp = STRBUF_INIT;
@@ -104,7 +132,8 @@ int atomic_file_open(struct atomic_file *af, const char *path, struct diag *d)
 	}
 	target = target_of(path, &mode);
 	if (!is_replaceable(target))
-		return open_in_place(af, path, target, d);
+		return open_in_place(af, path, target, d) ||
+		       start_compressed(af, path, d);
 	strbuf_addf(&tmp, "%s.tmpXXXXXX", target);
 	fd = mkstemp(tmp.buf);
 	if (fd < 0) {
@@ -128,7 +157,7 @@ int atomic_file_open(struct atomic_file *af, const char *path, struct diag *d)
 	}
 	pending_tmp = af->tmp_path;
 	watch_signals();
-	return 0;
+	return start_compressed(af, path, d);
 }
 
 static void release(struct atomic_file *af)
@@ -136,13 +165,42 @@ static void release(struct atomic_file *af)
 	pending_tmp = NULL;
 	free(af->path);
 	free(af->tmp_path);
+	free(af->buf);
+	free(af->name);
 	memset(af, 0, sizeof(*af));
+}
+
+/* What was written to memory, compressed into the file. */
+static int finish_compressed(struct atomic_file *af, struct diag *d)
+{
+	const char *why = "";
+	int failed;
+
+	if (!af->raw)
+		return 0;
+	failed = fclose(af->fp) != 0;
+	af->fp = af->raw;
+	af->raw = NULL;
+	if (failed || compress_write(af->fp, (enum inflate_format)af->format,
+				     af->buf, af->len, &why)) {
+		int e = diag_error(
+		    d, KABI_E_WRITE, DIAG_AT_FILE(af->name),
+		    "cannot write %s: %s",
+		    inflate_format_name((enum inflate_format)af->format),
+		    failed ? strerror(errno) : why);
+
+		atomic_file_abort(af);
+		return e;
+	}
+	return 0;
 }
 
 int atomic_file_commit(struct atomic_file *af, struct diag *d)
 {
 	int failed;
 
+	if (finish_compressed(af, d))
+		return -1;
 	if (!af->tmp_path) { /* standard output, a device or a pipe */
 		failed = fflush(af->fp) != 0 || ferror(af->fp);
 		if (af->in_place && fclose(af->fp) != 0)
@@ -172,6 +230,8 @@ int atomic_file_commit(struct atomic_file *af, struct diag *d)
 
 void atomic_file_abort(struct atomic_file *af)
 {
+	if (af->raw)
+		fclose(af->raw);
 	if (af->fp && af->fp != stdout)
 		fclose(af->fp);
 	if (af->tmp_path)

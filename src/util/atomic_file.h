@@ -5,6 +5,8 @@
  * which is renamed over the target once complete. If kabi is interrupted
  * by a signal, the temporary file is removed. A device or a pipe
  * (/dev/null) is written in place: renaming over it would replace it.
+ * A name ending in .gz, .xz or .zst is written compressed so (the
+ * content kept in memory until the commit compresses it).
  */
 #ifndef KABI_ATOMIC_FILE_H
 #define KABI_ATOMIC_FILE_H
@@ -17,8 +19,14 @@
 struct atomic_file {
 	char *path;
 	char *tmp_path;
-	FILE *fp;
+	FILE *fp;      /* what the writer writes to */
 	bool in_place; /* a device or a pipe, written as it is */
+	/* compressed: fp is in memory, raw the file it goes to at the end */
+	FILE *raw;
+	char *buf;
+	size_t len;
+	int format; /* enum inflate_format */
+	char *name; /* as given, for messages */
 };
 
 /* Start writing path; "-" means standard output, written directly. */
