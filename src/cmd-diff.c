@@ -564,6 +564,69 @@ static int check_uapi(const struct sides *s, struct diag *d)
 	return 0;
 }
 
+/* The version a release starts with: "6.1.0-57-" of "6.1.0-57-cloud-amd64". */
+static size_t version_length(const char *release)
+{
+	return strspn(release, "0123456789.-+~");
+}
+
+/*
+ * NEW older than OLD: most often the two named the wrong way round,
+ * which reports every change backwards (an export added as removed).
+ */
+static void warn_backwards(const struct sides *s, struct diag *d)
+{
+	const char *o = model_str(&s->models[0], s->models[0].release);
+	const char *n = model_str(&s->models[1], s->models[1].release);
+	size_t lo = version_length(o), ln = version_length(n);
+	char *ov, *nv;
+
+	if (!lo || !ln)
+		return;
+	ov = xstrndup(o, lo);
+	nv = xstrndup(n, ln);
+	if (strverscmp(nv, ov) < 0)
+		diag_warning(d, DIAG_AT_FILE(NULL),
+			     "NEW (%s) is an older release than OLD (%s): "
+			     "changes are reported from OLD to NEW; were "
+			     "they named the wrong way round?",
+			     n, o);
+	free(ov);
+	free(nv);
+}
+
+static size_t core_exports(const struct kabi_model *m)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < m->nsymbols; i++)
+		n += !strcmp(model_str(m, m->symbols[i].module), "vmlinux");
+	return n;
+}
+
+/*
+ * A side without vmlinux against one with it (a module named alone as
+ * OLD): every export of vmlinux counts as added or removed, which says
+ * nothing of the module. Judging a module is --modules' work.
+ */
+static void warn_lone_modules(const struct diff_options *opts,
+			      const struct sides *s, struct diag *d)
+{
+	size_t core[2] = {core_exports(&s->models[0]),
+			  core_exports(&s->models[1])};
+	unsigned i;
+
+	if (opts->have_symbols || opts->nmodules || !core[0] == !core[1])
+		return;
+	i = core[0] ? 1 : 0;
+	diag_warning(d, DIAG_AT_FILE(s->paths[i]),
+		     "%s has no vmlinux, %s has one: its %zu exports count "
+		     "as %s. To judge modules against a kernel, name them "
+		     "with --modules, and two kernels as OLD and NEW",
+		     i ? "NEW" : "OLD", i ? "OLD" : "NEW", core[!i],
+		     i ? "removed" : "added");
+}
+
 /*
  * What must hold before a comparison can be trusted: one machine, a
  * symbol list that names something, header folders that hold something.
@@ -573,6 +636,8 @@ static int check_comparable(struct diff_options *opts, struct sides *s,
 {
 	const struct kabi_model *models[2] = {&s->models[0], &s->models[1]};
 
+	warn_backwards(s, d);
+	warn_lone_modules(opts, s, d);
 	if (check_machines(s, d) || restrict_sides(opts, s, d) ||
 	    (opts->input.syscalls && check_syscalls(s, d)) ||
 	    (opts->input.uapi && check_uapi(s, d)))

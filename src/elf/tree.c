@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <fnmatch.h>
+#include <glob.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -433,6 +434,37 @@ static int find_vmlinux(const char *top, const struct tree_options *opts,
 	return 0;
 }
 
+/*
+ * A folder with no kernel in it; where it holds a Module.symvers (a
+ * build tree's top, or a linux-headers package), the one to name.
+ */
+static int no_kernel_found(const char *top, struct diag *d)
+{
+	static const char *const where[] = {"Module.symvers",
+					    "usr/src/*/Module.symvers"};
+	struct strbuf pattern = STRBUF_INIT;
+	glob_t g;
+	size_t i;
+	int err = 0;
+
+	for (i = 0; i < sizeof(where) / sizeof(*where) && !err; i++) {
+		strbuf_reset(&pattern);
+		strbuf_addf(&pattern, "%s/%s", top, where[i]);
+		if (glob(pattern.buf, 0, NULL, &g))
+			continue;
+		err = diag_error(d, KABI_E_NO_INPUT, DIAG_AT_FILE(top),
+				 "no vmlinux and no modules found, but a "
+				 "Module.symvers: name it (%s) to compare "
+				 "exports and CRCs alone",
+				 g.gl_pathv[0]);
+		globfree(&g);
+	}
+	strbuf_release(&pattern);
+	return err ? err
+		   : diag_error(d, KABI_E_NO_INPUT, DIAG_AT_FILE(top),
+				"no vmlinux and no modules found");
+}
+
 /* The one release the tree's modules belong to, or an error. */
 static int choose_release(struct tree_scan *scan, const char *vmlinux_release,
 			  char **out)
@@ -512,8 +544,7 @@ static int add_tree(struct kernel_files *kf, const char *top,
 	for (i = 0; i < scan.by_build_id.n; i++)
 		add_build_id_file(kf, xstrdup(scan.by_build_id.v[i].path), -1);
 	if (kf->count == before && !scan.by_build_id.n)
-		err = diag_error(d, KABI_E_NO_INPUT, DIAG_AT_FILE(top),
-				 "no vmlinux and no modules found");
+		err = no_kernel_found(top, d);
 	if (!kf->tree)
 		kf->tree = xstrdup(top);
 	if (!kf->release)
