@@ -317,12 +317,15 @@ static int parse_options(int argc, char **argv, struct diff_options *opts,
 
 /*
  * One progress line for both sides read at once, on a terminal: each
- * side's loader reports to its own slot, and the line shows the two.
+ * side's loader reports its phase to its own slot ("reading the
+ * packages", "reading DWARF"), and the line shows the sides that have
+ * one: a baseline read in a moment shows nothing.
  */
 struct progress_line {
 	pthread_mutex_t lock;
-	size_t done[2], total[2];
-	int shown; /* the last percentage printed, -1 none */
+	const char *phase[2];
+	int percent[2];
+	bool shown;
 };
 
 struct side_progress {
@@ -330,23 +333,27 @@ struct side_progress {
 	unsigned side;
 };
 
-static void show_side_progress(size_t done, size_t total, void *ctx)
+static void show_side_progress(const char *phase, uint64_t done, uint64_t total,
+			       void *ctx)
 {
+	static const char *const names[2] = {"OLD", "NEW"};
 	struct side_progress *sp = ctx;
 	struct progress_line *l = sp->line;
-	size_t all;
-	int percent;
+	int percent = (int)(done * 100 / (total ? total : 1));
+	unsigned i;
 
 	pthread_mutex_lock(&l->lock);
-	l->done[sp->side] = done;
-	l->total[sp->side] = total;
-	all = l->total[0] + l->total[1];
-	percent = (int)((l->done[0] + l->done[1]) * 100 / (all ? all : 1));
-	/* a side's total comes with its first report: never go back */
-	if (percent > l->shown) {
-		l->shown = percent;
-		fprintf(stderr, "\rkabi: reading DWARF of OLD and NEW: %d%%",
-			percent);
+	if (phase != l->phase[sp->side] || percent != l->percent[sp->side]) {
+		l->phase[sp->side] = phase;
+		l->percent[sp->side] = percent;
+		fputs("\rkabi:", stderr);
+		for (i = 0; i < 2; i++)
+			if (l->phase[i])
+				fprintf(stderr, "%s %s %s %d%%",
+					i && l->phase[0] ? ";" : "", names[i],
+					l->phase[i], l->percent[i]);
+		fputs("\033[K", stderr);
+		l->shown = true;
 	}
 	pthread_mutex_unlock(&l->lock);
 }
@@ -390,7 +397,6 @@ static int load_sides(struct sides *s, const struct diff_options *opts,
 
 	memset(&s->line, 0, sizeof(s->line));
 	pthread_mutex_init(&s->line.lock, NULL);
-	s->line.shown = -1;
 	for (i = 0; i < 2; i++) {
 		s->npaths[i] = (int)opts->nmore[i] + 1;
 		s->sides[i] = xcalloc((size_t)s->npaths[i], sizeof(char *));
@@ -403,14 +409,14 @@ static int load_sides(struct sides *s, const struct diff_options *opts,
 		s->progress[i].line = &s->line;
 		s->progress[i].side = i;
 		if (tty) { /* one line for both */
-			s->opts[i].progress = show_side_progress;
-			s->opts[i].progress_ctx = &s->progress[i];
+			s->opts[i].progress.report = show_side_progress;
+			s->opts[i].progress.ctx = &s->progress[i];
 		}
 		model_init(&s->models[i]);
 		diag_init(&s->diags[i]);
 	}
 	parallel_run(2, threads > 1 ? 2 : 1, load_side, s);
-	if (s->line.shown >= 0)
+	if (s->line.shown)
 		fputs("\r\033[K", stderr);
 	pthread_mutex_destroy(&s->line.lock);
 	for (i = 0; i < 2; i++) {

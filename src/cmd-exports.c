@@ -154,6 +154,8 @@ int cmd_exports(int argc, char **argv)
 	struct export_table table;
 	struct diag d;
 	int err;
+	struct input_shown shown = {NULL, -1};
+	struct progress progress;
 
 	input_options_init(&opts.input);
 	err = parse_options(argc, argv, &opts);
@@ -162,9 +164,10 @@ int cmd_exports(int argc, char **argv)
 		return err < 0 ? KABI_EXIT_OK : err;
 	}
 	diag_init(&d);
+	progress = input_progress(&opts.input, &shown);
 	kernel_files_init(&kf);
 	package_add_paths(&kf, argc - optind, argv + optind, &opts.input.tree,
-			  opts.input.jobs, &d);
+			  opts.input.jobs, &progress, &d);
 	kernel_files_warn_no_vmlinux(&kf, &d);
 	kernel_files_warn_unused_btf(&kf, &d);
 	export_table_init(&table);

@@ -119,6 +119,8 @@ int cmd_syscalls(int argc, char **argv)
 	struct diag d;
 	size_t i;
 	int err;
+	struct input_shown shown = {NULL, -1};
+	struct progress progress;
 
 	input_options_init(&opts.input);
 	err = parse_options(argc, argv, &opts);
@@ -127,10 +129,11 @@ int cmd_syscalls(int argc, char **argv)
 		return err < 0 ? KABI_EXIT_OK : err;
 	}
 	diag_init(&d);
+	progress = input_progress(&opts.input, &shown);
 	kernel_files_init(&kf);
 	syscall_tables_init(&t);
 	package_add_paths(&kf, argc - optind, argv + optind, &opts.input.tree,
-			  1, &d);
+			  1, &progress, &d);
 	kernel_files_warn_unused_btf(&kf, &d);
 	vmlinux = find_vmlinux(&kf, &d);
 	err = !vmlinux || syscalls_read(vmlinux, &t, &d);

@@ -58,17 +58,33 @@ int input_option(struct input_options *o, int option, const char *value,
 	}
 }
 
-static void show_progress(size_t done, size_t total, void *ctx)
+static void show_progress(const char *phase, uint64_t done, uint64_t total,
+			  void *ctx)
 {
-	int *shown = ctx;
+	struct input_shown *shown = ctx;
 	int percent = (int)(done * 100 / (total ? total : 1));
 
-	if (percent == *shown)
+	if (phase == shown->phase && percent == shown->percent)
 		return;
-	*shown = percent;
-	fprintf(stderr, "\rkabi: reading DWARF: %d%%", percent);
+	shown->phase = phase;
+	shown->percent = percent;
+	fprintf(stderr, "\rkabi: %s: %d%%\033[K", phase, percent);
 	if (done == total)
 		fputs("\r\033[K", stderr);
+}
+
+struct progress input_progress(const struct input_options *opts,
+			       struct input_shown *shown)
+{
+	struct progress p = {0};
+
+	if (opts->progress.report)
+		return opts->progress;
+	if (!opts->quiet && isatty(STDERR_FILENO)) {
+		p.report = show_progress;
+		p.ctx = shown;
+	}
+	return p;
 }
 
 /* The model's symbols: every export, in the table's (sorted) order. */
@@ -191,11 +207,14 @@ static int load_kernel(int argc, char **argv, const struct input_options *opts,
 	struct kdwarf_options dwarf = {0};
 	struct kernel_files kf;
 	struct export_table table;
+	struct input_shown shown = {NULL, -1};
+	struct progress progress = input_progress(opts, &shown);
 	bool from_btf;
-	int err = 0, shown = -1;
+	int err = 0;
 
 	kernel_files_init(&kf);
-	package_add_paths(&kf, argc, argv, &opts->tree, opts->jobs, d);
+	package_add_paths(&kf, argc, argv, &opts->tree, opts->jobs, &progress,
+			  d);
 	/* a baseline or a comparison of half a kernel would mislead */
 	if (kernel_files_need_vmlinux(&kf, d)) {
 		err = -KABI_E_NO_INPUT;
@@ -221,13 +240,7 @@ static int load_kernel(int argc, char **argv, const struct input_options *opts,
 	dwarf.debug_root = opts->debug_root;
 	dwarf.uapi = opts->uapi;
 	dwarf.times = &times->cpu;
-	if (opts->progress) {
-		dwarf.progress = opts->progress;
-		dwarf.progress_ctx = opts->progress_ctx;
-	} else if (!opts->quiet && isatty(STDERR_FILENO)) {
-		dwarf.progress = show_progress;
-		dwarf.progress_ctx = &shown;
-	}
+	dwarf.progress = &progress;
 	start = clock_seconds();
 	add_exports(m, &table);
 	from_btf = kbtf_chosen(&kf, opts->debug_root);
@@ -373,8 +386,11 @@ int input_load_consumers(int npaths, char **paths,
 	struct export_table t;
 	size_t i;
 
+	struct input_shown shown = {NULL, -1};
+	struct progress progress = input_progress(o, &shown);
+
 	kernel_files_init(&kf);
-	package_add_paths(&kf, npaths, paths, &o->tree, o->jobs, d);
+	package_add_paths(&kf, npaths, paths, &o->tree, o->jobs, &progress, d);
 	kernel_files_warn_unused_btf(&kf, d);
 	export_table_init(&t);
 	t.read_imports = true;

@@ -11,6 +11,7 @@
 #include "elf/elf.h"
 #include "impact/impact.h"
 #include "model/model.h"
+#include "util/progress.h"
 
 struct input_options {
 	struct tree_options tree;
@@ -19,9 +20,8 @@ struct input_options {
 	bool quiet;	  /* no progress display */
 	bool syscalls;	  /* also the system calls of the vmlinux */
 	bool uapi;	  /* also every type of the uapi headers */
-	/* when set, what a load reports its progress to instead */
-	void (*progress)(size_t done, size_t total, void *ctx);
-	void *progress_ctx;
+	/* when set, what a load reports its progress to, not the terminal */
+	struct progress progress;
 };
 
 struct input_stats {
@@ -30,6 +30,18 @@ struct input_stats {
 	double dwarf;		 /* seconds reading DWARF or BTF */
 	struct kdwarf_times cpu; /* of reading DWARF */
 };
+
+/*
+ * Where a read reports its progress: the caller's (o->progress), else a
+ * line on the terminal, the phase and how far, kept in *shown; else none
+ * (quiet, or not a terminal).
+ */
+struct input_shown {
+	const char *phase;
+	int percent;
+};
+struct progress input_progress(const struct input_options *o,
+			       struct input_shown *shown);
 
 void input_options_init(struct input_options *o);
 void input_options_free(struct input_options *o);

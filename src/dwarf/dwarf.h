@@ -15,15 +15,15 @@
 #include "../model/model.h"
 #include "../util/diag.h"
 #include "../util/parallel.h"
+#include "../util/progress.h"
 
 struct kdwarf_options {
 	unsigned jobs;
 	/* where separate debug files are looked up (build-id, debuglink) */
 	const char *debug_root;
-	/* called as units of work (CUs of vmlinux, modules) are done, from
+	/* told as units of work (CUs of vmlinux, modules) are done, from
 	 * the main thread, for a progress display */
-	void (*progress)(size_t done, size_t total, void *ctx);
-	void *progress_ctx;
+	const struct progress *progress;
 	/*
 	 * Also every struct, union and enum vmlinux defines in a user-space
 	 * header (include/uapi/...), and the types they reach, exported or

@@ -285,8 +285,8 @@ static void consume(size_t index, void *result, void *ctx)
 	double start = l->opts->times ? clock_thread_cpu() : 0;
 
 	merge_result(l, result, l->units[index].file);
-	if (l->opts->progress)
-		l->opts->progress(index + 1, l->nunits, l->opts->progress_ctx);
+	progress_report(l->opts->progress, "reading DWARF", index + 1,
+			l->nunits);
 	if (l->opts->times)
 		l->opts->times->merge += clock_thread_cpu() - start;
 }

@@ -5,7 +5,7 @@
  * only those libarchive decodes itself: its "all" would run external
  * programs (lrzip, lzop, ...) on whatever a crafted package asks for.
  */
-#include "package.h"
+#include "package_impl.h"
 
 #include <archive.h>
 #include <archive_entry.h>
@@ -13,6 +13,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <lzma.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -30,8 +31,22 @@
 
 enum package_kind { PACKAGE_NONE, PACKAGE_DEB, PACKAGE_RPM };
 
+/*
+ * How far the packages of one call are read, for a progress display: the
+ * bytes of each package's file read so far, of all their sizes.
+ */
+struct package_meter {
+	pthread_mutex_t lock;
+	const struct progress *progress;
+	uint64_t *done; /* per package */
+	uint64_t sum, total;
+};
+
 /* The members of one package being read, and where it stands. */
 struct reader {
+	struct package_meter *meter;
+	size_t slot;	     /* its place among the packages of the call */
+	struct archive *raw; /* reading the package's file */
 	const char *pkg;
 	struct diag *d;
 	unsigned threads; /* to decompress with */
@@ -62,8 +77,7 @@ static enum package_kind package_kind(const char *path)
 	return PACKAGE_NONE;
 }
 
-/* The decompressors, each only if libarchive has it built in. */
-static void support_filters(struct archive *a)
+void package_support_filters(struct archive *a)
 {
 	if (archive_zlib_version())
 		archive_read_support_filter_gzip(a);
@@ -138,6 +152,25 @@ static void add_member(struct reader *r, const char *path, int fd)
 	r->n++;
 }
 
+/* The bytes of the package read so far, told to the progress display. */
+static void tick(struct reader *r)
+{
+	struct package_meter *m = r->meter;
+	uint64_t at;
+
+	if (!m || !m->progress || !r->raw)
+		return;
+	at = (uint64_t)archive_filter_bytes(r->raw, -1);
+	pthread_mutex_lock(&m->lock);
+	if (at > m->done[r->slot]) {
+		m->sum += at - m->done[r->slot];
+		m->done[r->slot] = at;
+	}
+	progress_report(m->progress, "reading the packages",
+			m->sum < m->total ? m->sum : m->total, m->total);
+	pthread_mutex_unlock(&m->lock);
+}
+
 /* Copy the entry's bytes into mem, within the bounds. */
 static int copy_data(struct reader *r, struct archive *a, int mem,
 		     const char *path, const char *where)
@@ -146,6 +179,7 @@ static int copy_data(struct reader *r, struct archive *a, int mem,
 	la_ssize_t n;
 
 	while ((n = archive_read_data(a, r->buf, COPY_BUFFER)) > 0) {
+		tick(r);
 		size += (uint64_t)n;
 		r->total += (uint64_t)n;
 		if (size > PACKAGE_MAX_MEMBER)
@@ -326,8 +360,10 @@ static int read_entries(struct reader *r, struct archive *a)
 	int rc, err = 0;
 
 	while (!err && ((rc = archive_read_next_header(a, &e)) == ARCHIVE_OK ||
-			rc == ARCHIVE_WARN))
+			rc == ARCHIVE_WARN)) {
+		tick(r);
 		err = read_entry(r, a, e);
+	}
 	if (err)
 		return err;
 	if (r->dotdot)
@@ -369,7 +405,7 @@ static int read_tar(struct reader *r, void *ctx, archive_read_callback *read,
 	int err;
 
 	if (filters)
-		support_filters(a);
+		package_support_filters(a);
 	archive_read_support_format_tar(a);
 	if (archive_read_open(a, ctx, NULL, read, NULL) != ARCHIVE_OK)
 		err = damaged(r, a);
@@ -510,7 +546,7 @@ static int read_deb(struct reader *r, struct archive *a)
 static int read_rpm(struct reader *r, struct archive *a)
 {
 	archive_read_support_filter_rpm(a);
-	support_filters(a);
+	package_support_filters(a);
 	archive_read_support_format_cpio(a);
 	if (archive_read_open_filename(a, r->pkg, 1 << 16) != ARCHIVE_OK)
 		return damaged(r, a);
@@ -519,11 +555,17 @@ static int read_rpm(struct reader *r, struct archive *a)
 
 /* The kernel's files in the package at path, or an error. */
 static int package_read(const char *path, enum package_kind kind,
-			unsigned threads, struct kernel_member **members,
-			size_t *n, struct diag *d)
+			unsigned threads, struct package_meter *meter,
+			size_t slot, struct kernel_member **members, size_t *n,
+			struct diag *d)
 {
-	struct reader r = {.pkg = path, .d = d, .threads = threads};
 	struct archive *a = archive_read_new();
+	struct reader r = {.meter = meter,
+			   .slot = slot,
+			   .raw = a,
+			   .pkg = path,
+			   .d = d,
+			   .threads = threads};
 	struct stat st;
 	size_t i;
 	int err;
@@ -568,6 +610,7 @@ struct package_job {
 	char **paths;
 	unsigned threads; /* for each package's decompression */
 	struct package_slot *slots;
+	struct package_meter meter;
 };
 
 static void read_one(size_t i, void *ctx)
@@ -576,8 +619,28 @@ static void read_one(size_t i, void *ctx)
 	struct package_slot *s = &job->slots[i];
 
 	if (s->kind != PACKAGE_NONE)
-		s->err = package_read(job->paths[i], s->kind, job->threads,
-				      &s->members, &s->n, &s->diag);
+		s->err =
+		    package_read(job->paths[i], s->kind, job->threads,
+				 &job->meter, i, &s->members, &s->n, &s->diag);
+}
+
+/* The meter of the packages among paths: their files' sizes in all. */
+static void meter_init(struct package_job *job, size_t n,
+		       const struct progress *progress)
+{
+	struct package_meter *m = &job->meter;
+	struct stat st;
+	size_t i;
+
+	pthread_mutex_init(&m->lock, NULL);
+	m->progress = progress;
+	m->done = xcalloc(n + 1, sizeof(uint64_t));
+	for (i = 0; i < n; i++)
+		if (job->slots[i].kind != PACKAGE_NONE &&
+		    !stat(job->paths[i], &st) && st.st_size > 0)
+			m->total += (uint64_t)st.st_size;
+	if (!m->total)
+		m->progress = NULL; /* no package: nothing to show */
 }
 
 /*
@@ -596,13 +659,53 @@ static void allow_many_files(void)
 	}
 }
 
+/*
+ * The packages named together must be of one kernel: told from their
+ * control data, before their payloads' minutes are spent (a debug
+ * package of another build would be refused by build-id, but only then).
+ */
+static int check_one_kernel(char **paths, const struct package_slot *slots,
+			    size_t n, struct diag *d)
+{
+	/* the first of each kind: a .deb and an RPM version alike apart */
+	struct package_identity first[3] = {{0}}, id;
+	size_t i, at[3] = {SIZE_MAX, SIZE_MAX, SIZE_MAX};
+	int err = 0;
+
+	for (i = 0; i < n && !err; i++) {
+		enum package_kind k = slots[i].kind;
+
+		if (k == PACKAGE_NONE ||
+		    package_identity(paths[i], k == PACKAGE_RPM, &id))
+			continue; /* the reader says what is wrong */
+		if (at[k] == SIZE_MAX) {
+			first[k] = id;
+			at[k] = i;
+			continue;
+		}
+		if (!package_same_kernel(&first[k], &id))
+			err = diag_error(
+			    d, KABI_E_USAGE, DIAG_AT_FILE(paths[i]),
+			    "%s %s, another kernel than '%s' (%s %s): the "
+			    "packages of a side must be of one kernel",
+			    id.name, id.version, paths[at[k]], first[k].name,
+			    first[k].version);
+		package_identity_free(&id);
+	}
+	for (i = 0; i < 3; i++)
+		package_identity_free(&first[i]);
+	return err;
+}
+
 void package_add_paths(struct kernel_files *kf, int npaths, char **paths,
 		       const struct tree_options *opts, unsigned jobs,
-		       struct diag *d)
+		       const struct progress *progress, struct diag *d)
 {
 	size_t n = npaths > 0 ? (size_t)npaths : 0, i;
-	struct package_job job = {paths, jobs ? jobs : 1,
-				  xcalloc(n ? n : 1, sizeof(*job.slots))};
+	struct package_job job = {.paths = paths,
+				  .threads = jobs ? jobs : 1,
+				  .slots =
+				      xcalloc(n ? n : 1, sizeof(*job.slots))};
 
 	for (i = 0; i < n; i++) {
 		job.slots[i].kind = package_kind(paths[i]);
@@ -610,8 +713,18 @@ void package_add_paths(struct kernel_files *kf, int npaths, char **paths,
 		if (job.slots[i].kind != PACKAGE_NONE)
 			allow_many_files();
 	}
+	if (check_one_kernel(paths, job.slots, n, d)) {
+		free(job.slots);
+		return;
+	}
+	meter_init(&job, n, progress);
 	/* decompressing is what takes time: packages side by side */
 	parallel_run(n, jobs, read_one, &job);
+	if (job.meter.progress) /* the end, where the sizes were rounded */
+		progress_report(progress, "reading the packages",
+				job.meter.total, job.meter.total);
+	pthread_mutex_destroy(&job.meter.lock);
+	free(job.meter.done);
 	for (i = 0; i < n; i++) {
 		struct package_slot *s = &job.slots[i];
 

@@ -12,6 +12,7 @@
 
 #include "../elf/elf.h"
 #include "../util/diag.h"
+#include "../util/progress.h"
 
 /*
  * What a package may hold in memory: no kernel file comes near 2 GiB (a
@@ -29,10 +30,11 @@
 /*
  * Add what each path names to kf: a package's kernel files (a .deb or an
  * .rpm, known by its first bytes), or what kernel_files_add takes.
- * Packages are read on up to jobs threads, and added in the order given.
+ * Packages are read on up to jobs threads, and added in the order given;
+ * how far they are read is told to progress (NULL: not told).
  */
 void package_add_paths(struct kernel_files *kf, int npaths, char **paths,
 		       const struct tree_options *opts, unsigned jobs,
-		       struct diag *d);
+		       const struct progress *progress, struct diag *d);
 
 #endif

@@ -20,7 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	kelf_init();
 	kernel_files_init(&kf);
 	diag_init(&d);
-	package_add_paths(&kf, 1, &path, NULL, 1, &d);
+	package_add_paths(&kf, 1, &path, NULL, 1, NULL, &d);
 	kernel_files_free(&kf);
 	diag_free(&d);
 	return 0;
