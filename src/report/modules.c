@@ -257,30 +257,26 @@ static size_t find_roots(struct module_walk *w, size_t m)
 		if (how)
 			w->reach[n++] = (struct module_reach){
 			    w->numbers[r], reach_kind_name(how - 1),
-			    w->titles[r], w->v->d->roots[r].severity};
+			    w->titles[r], w->v->d->roots[r].severity,
+			    w->source[r]};
 	}
 	return n;
 }
 
-/* "root causes 2 and 7", of those the test picks; how many. */
-static size_t add_root_numbers(struct strbuf *sb, const struct module_walk *w,
-			       const struct module_facts *f, bool source)
+/* "root causes 2 and 7": the breaking ones whose change needs the source. */
+static void add_source_roots(struct strbuf *sb, const struct module_facts *f,
+			     size_t n)
 {
-	size_t i, n = 0, k = 0;
+	size_t i, k = 0;
 
-	for (i = 0; i < f->nroots; i++)
-		n += f->roots[i].severity == BREAKING &&
-		     w->source[f->roots[i].number - 1] == source;
 	strbuf_addf(sb, "root cause%s", n == 1 ? "" : "s");
 	for (i = 0; i < f->nroots; i++)
-		if (f->roots[i].severity == BREAKING &&
-		    w->source[f->roots[i].number - 1] == source)
+		if (f->roots[i].severity == BREAKING && f->roots[i].source)
 			strbuf_addf(sb, "%s%zu",
 				    !k++     ? " "
 				    : k == n ? " and "
 					     : ", ",
 				    f->roots[i].number);
-	return n;
 }
 
 /*
@@ -298,7 +294,7 @@ static void module_advice(struct module_walk *w, const struct module_facts *f)
 	for (i = 0; i < f->nroots; i++)
 		if (f->roots[i].severity == BREAKING) {
 			breaking++;
-			source += w->source[f->roots[i].number - 1];
+			source += f->roots[i].source;
 		}
 	strbuf_reset(sb);
 	if (!f->nproblems && !breaking) {
@@ -345,7 +341,7 @@ static void module_advice(struct module_walk *w, const struct module_facts *f)
 	}
 	if (source) {
 		strbuf_adds(sb, "where its code uses what ");
-		add_root_numbers(sb, w, f, true);
+		add_source_roots(sb, f, source);
 		strbuf_adds(sb, source == 1 ? " removes or retypes"
 					    : " remove or retype");
 		strbuf_adds(sb, " (members, parameters), change it too");
@@ -371,9 +367,7 @@ static void roots_once(struct module_walk *w)
 		strbuf_reset(&sb);
 		report_root_title(&sb, d, &d->roots[r]);
 		w->titles[r] = xstrdup(sb.buf);
-		if (w->numbers[r])
-			w->source[w->numbers[r] - 1] =
-			    needs_source(d, &d->roots[r]);
+		w->source[r] = needs_source(d, &d->roots[r]);
 	}
 	strbuf_release(&sb);
 }

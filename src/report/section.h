@@ -100,6 +100,9 @@ struct module_reach {
 	const char *how;   /* the nearest way: "by-value" */
 	const char *title; /* "struct net_device" */
 	enum severity severity;
+	/* its change may need the module's source changed, not only a
+	   rebuild: a member removed or retyped, a prototype changed */
+	bool source;
 };
 
 struct module_facts {
