@@ -149,14 +149,8 @@ static struct fragment_summary *summarize(struct kabi_model *frag,
 					  const char *path, struct diag *d)
 {
 	struct fragment_summary *s = fragment_summarize(frag, targets);
-	size_t errors = fragment_summary_errors(s);
 
-	if (errors)
-		diag_error(
-		    d, KABI_E_BAD_DWARF, DIAG_AT_FILE(path),
-		    "%zu anonymous types of its BTF refer to themselves, "
-		    "or nest past kabi's bounds: damaged BTF",
-		    errors);
+	fragment_summary_diagnose(s, path, "BTF", d);
 	return s;
 }
 

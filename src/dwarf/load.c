@@ -70,16 +70,9 @@ struct loader {
 static void add_summary(struct unit_result *res, const char *path,
 			struct fragment_summary *s)
 {
-	size_t errors;
-
 	if (!s)
 		return;
-	errors = fragment_summary_errors(s);
-	if (errors)
-		diag_error(&res->diag, KABI_E_BAD_DWARF, DIAG_AT_FILE(path),
-			   "%zu anonymous types refer to themselves, or nest "
-			   "past kabi's bounds: damaged DWARF",
-			   errors);
+	fragment_summary_diagnose(s, path, "DWARF", &res->diag);
 	ALLOC_GROW(res->summaries, res->n + 1, res->alloc);
 	res->summaries[res->n++] = s;
 }

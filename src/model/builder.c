@@ -42,7 +42,9 @@
  * shared at every level of a nest would make a shape grow as 2^depth:
  * only damaged DWARF does that. Past this many nodes a shape is cut.
  */
-#define MAX_SHAPE_NODES (1u << 20)
+#define MAX_SHAPE_NODES	      (1u << 20)
+#define SHAPE_BUDGET_BASE     (1u << 16)
+#define SHAPE_BUDGET_PER_PART 64u
 
 /* --- serialising a fragment (worker side) ------------------------------ */
 
@@ -64,6 +66,8 @@ struct fragment_summary {
 	size_t nroots, roots_alloc;
 	size_t nnamed;
 	size_t errors;
+	size_t budget; /* of shape nodes; errors past it are its */
+	bool over_budget;
 	uint32_t *targets; /* per fragment symbol: the final model's index */
 };
 
@@ -94,7 +98,8 @@ struct serializer {
 	struct fragment_summary *s;
 	uint8_t *active; /* per local type: being written (cycle guard) */
 	unsigned depth;
-	size_t nodes; /* written for the current root */
+	size_t nodes;	      /* written for the current root */
+	size_t total, budget; /* written for the fragment, and its bound */
 };
 
 static void serialize(struct serializer *z, uint32_t id, bool root);
@@ -147,7 +152,8 @@ static void serialize(struct serializer *z, uint32_t id, bool root)
 		return;
 	}
 	if (z->active[id] || z->depth >= MAX_NESTING ||
-	    ++z->nodes > MAX_SHAPE_NODES) {
+	    ++z->nodes > MAX_SHAPE_NODES || ++z->total > z->budget) {
+		z->s->over_budget |= z->total > z->budget;
 		/* only damaged DWARF makes anonymous types refer to themselves
 		 */
 		strbuf_addch(sb, TOKEN_BAD);
@@ -168,6 +174,21 @@ static void serialize(struct serializer *z, uint32_t id, bool root)
 	serialize_body(z, t);
 	z->depth--;
 	z->active[id] = 0;
+}
+
+/*
+ * What a fragment's shapes may hold in all: many times what the fragment
+ * is made of (Debian's kernels write at most 1.5 nodes a part), never the
+ * 2^depth of anonymous types shared at every level of a nest, which a
+ * cap per shape would still allow once for each named type that embeds
+ * the nest (6 KB of BTF took all the memory so).
+ */
+static size_t shape_budget(const struct kabi_model *frag)
+{
+	size_t parts = frag->ntypes + frag->nmembers + frag->nparams +
+		       frag->nenumerators + frag->nsymbols;
+
+	return SHAPE_BUDGET_BASE + SHAPE_BUDGET_PER_PART * parts;
 }
 
 static void add_root(struct serializer *z, uint32_t local, uint32_t type,
@@ -192,7 +213,7 @@ struct fragment_summary *fragment_summarize(struct kabi_model *frag,
 					    const uint32_t *targets)
 {
 	struct fragment_summary *s = xcalloc(1, sizeof(*s));
-	struct serializer z = {s, NULL, 0, 0};
+	struct serializer z = {s, NULL, 0, 0, 0, 0};
 	uint32_t i;
 
 	/* one C type, one chain of qualifiers: before anything is sized */
@@ -204,6 +225,7 @@ struct fragment_summary *fragment_summarize(struct kabi_model *frag,
 		memcpy(s->targets, targets, frag->nsymbols * sizeof(uint32_t));
 	}
 	strbuf_init(&s->bytes);
+	z.budget = s->budget = shape_budget(frag);
 	for (i = 1; i < frag->ntypes; i++)
 		if (kabi_type_is_named(&frag->types[i]))
 			add_root(&z, i, i, true);
@@ -227,9 +249,22 @@ void fragment_summary_free(struct fragment_summary *s)
 	free(s);
 }
 
-size_t fragment_summary_errors(const struct fragment_summary *s)
+void fragment_summary_diagnose(const struct fragment_summary *s,
+			       const char *path, const char *source,
+			       struct diag *d)
 {
-	return s->errors;
+	if (s->over_budget)
+		diag_error(d, KABI_E_BAD_DWARF, DIAG_AT_FILE(path),
+			   "its %s's types expand past %zu nodes, %u for each "
+			   "of their parts: anonymous types shared at every "
+			   "level of a nest (damaged or hostile %s); what "
+			   "lies past the bound is left out",
+			   source, s->budget, SHAPE_BUDGET_PER_PART, source);
+	else if (s->errors)
+		diag_error(d, KABI_E_BAD_DWARF, DIAG_AT_FILE(path),
+			   "%zu anonymous types of its %s refer to "
+			   "themselves, or nest past kabi's bounds: damaged %s",
+			   s->errors, source, source);
 }
 
 /* --- collecting (main side) -------------------------------------------- */

@@ -26,8 +26,15 @@ struct model_builder;
 struct fragment_summary *fragment_summarize(struct kabi_model *fragment,
 					    const uint32_t *targets);
 void fragment_summary_free(struct fragment_summary *s);
-/* Problems found while summarising (a cycle of anonymous types). */
-size_t fragment_summary_errors(const struct fragment_summary *s);
+/*
+ * The error, if any, of a fragment read from path, whose types came from
+ * source ("DWARF", "BTF"): anonymous types that refer to themselves or
+ * nest too deep, or that expand past the fragment's bound (shared at
+ * every level of a nest).
+ */
+void fragment_summary_diagnose(const struct fragment_summary *s,
+			       const char *path, const char *source,
+			       struct diag *d);
 
 struct model_builder *model_builder_new(void);
 void model_builder_free(struct model_builder *b);
