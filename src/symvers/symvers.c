@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../util/lines.h"
 #include "../util/strbuf.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
@@ -179,13 +180,22 @@ int symvers_read(struct source *src, struct kabi_model *out, struct diag *d)
 	struct strbuf buf = STRBUF_INIT;
 	char chunk[65536];
 	int n, err = 0;
-	size_t start;
+	size_t start, total = 0;
 
 	out->no_types = true;
 	if (release)
 		out->release = model_intern(out, release);
 	free(release);
 	while (!err && (n = source_read(src, chunk, sizeof(chunk))) > 0) {
+		total += (size_t)n;
+		if (total > LINES_MAX_FILE) {
+			err = diag_error(d, KABI_E_BAD_SYMVERS,
+					 DIAG_AT_FILE(src->name),
+					 "larger than %u MiB: not a "
+					 "Module.symvers (a kernel's is 2 MiB)",
+					 LINES_MAX_FILE >> 20);
+			break;
+		}
 		strbuf_add(&buf, chunk, (size_t)n);
 		/* every whole line in the buffer, the rest kept for later */
 		start = 0;
@@ -205,6 +215,14 @@ int symvers_read(struct source *src, struct kabi_model *out, struct diag *d)
 		}
 		memmove(buf.buf, buf.buf + start, buf.len - start);
 		strbuf_setlen(&buf, buf.len - start);
+		/* what is kept is one line's start: bounded, so reading is
+		   linear in the file, however long its lines */
+		if (!err && buf.len > LINES_MAX_LINE)
+			err = diag_error(
+			    d, KABI_E_BAD_SYMVERS,
+			    DIAG_AT_LINE(src->name, r.line + 1),
+			    "line longer than %u KiB: not a Module.symvers",
+			    LINES_MAX_LINE >> 10);
 	}
 	if (!err && n < 0)
 		err = diag_error(d, KABI_E_BAD_SYMVERS, DIAG_AT_FILE(src->name),
