@@ -203,6 +203,7 @@ struct regex_scan {
 	unsigned depth;
 	bool too_deep;
 	bool stacked; /* "a**", "a+?+": repetitions of repetitions */
+	bool backref; /* "\1": what no automaton matches in linear time */
 };
 
 static uint64_t sat_mul(uint64_t a, uint64_t b)
@@ -253,6 +254,7 @@ static uint64_t regex_atom(struct regex_scan *r)
 		skip_bracket(r);
 		return 1;
 	case '\\':
+		r->backref |= r->s[1] >= '1' && r->s[1] <= '9';
 		r->s += r->s[1] ? 2 : 1;
 		return 1;
 	default:
@@ -332,6 +334,15 @@ static int check_regex_cost(struct parser *p, const char *value)
 		if (!*r.s)
 			break;
 	}
+	/*
+	 * glibc matches a backreference by backtracking, in time that
+	 * grows with each group ("^(.*)*(.*)*\\1\\2x$" takes minutes on a
+	 * kernel's names); names need none.
+	 */
+	if (r.backref)
+		return fail(p, "regular expression with a backreference "
+			       "(\\1 to \\9): matching one costs time that "
+			       "grows without bound; kabi takes none");
 	if (r.stacked)
 		return fail(p, "regular expression with more than two "
 			       "repetitions in a row (as \"a***\"): too costly "
