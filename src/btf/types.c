@@ -319,6 +319,29 @@ static void fill_unknown(struct kbtf_walker *w, uint32_t id,
 	strbuf_release(&sb);
 }
 
+/*
+ * What C names, BTF must too: a base type, a typedef, a struct only
+ * declared, an enumerator. pahole writes none without; kept as they are
+ * (a baseline holds them as read), but the BTF is damaged.
+ */
+static void check_names(struct kbtf_walker *w, uint32_t btf_id,
+			const struct kabi_type *t)
+{
+	uint32_t i;
+
+	if (!t->name && (t->kind == KABI_BASE || t->kind == KABI_TYPEDEF ||
+			 (t->flags & KABI_TYPE_DECLARATION)))
+		problem(w, btf_id, "%s without a name",
+			t->kind == KABI_TYPEDEF ? "a typedef"
+			: t->kind == KABI_BASE	? "a base type"
+						: "a declaration");
+	for (i = 0; t->kind == KABI_ENUM && i < t->count; i++)
+		if (!kabi_enumerators(w->out, t)[i].name) {
+			problem(w, btf_id, "an enumerator without a name");
+			break;
+		}
+}
+
 static void fill(struct kbtf_walker *w, uint32_t btf_id, uint32_t id)
 {
 	const struct btf_type *bt = btf__type_by_id(w->btf, btf_id);
@@ -369,6 +392,7 @@ static void fill(struct kbtf_walker *w, uint32_t btf_id, uint32_t id)
 		fill_unknown(w, btf_id, bt, &t);
 		break;
 	}
+	check_names(w, btf_id, &t);
 	w->out->types[id] = t;
 }
 

@@ -115,7 +115,12 @@ static void leaf_name(struct namer *nm, uint32_t type, struct strbuf *sb,
 		strbuf_addf(sb, "<%s>", model_str(m, t->name));
 		break;
 	default:
-		strbuf_adds(sb, model_str(m, t->name));
+		if (t->name)
+			strbuf_adds(sb, model_str(m, t->name));
+		else /* damaged input: a base type or typedef without one */
+			strbuf_addf(sb, "{anon %s:%012" PRIx64 "}",
+				    kabi_kind_name(t->kind),
+				    content_hash(nm, type, depth + 1) >> 16);
 		break;
 	}
 }

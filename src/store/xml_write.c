@@ -49,6 +49,16 @@ static void attr_str(struct writer *w, const char *name, uint32_t str)
 		attr(w, name, model_str(w->m, str));
 }
 
+/*
+ * A name the reader needs (of a base type, a typedef, an enumerator, an
+ * export, a unit, a system call): written even when empty, as damaged input can
+ * make it, so that what kabi writes it can read back.
+ */
+static void attr_name(struct writer *w, uint32_t str)
+{
+	attr(w, "name", model_str(w->m, str));
+}
+
 static void flag(struct writer *w, const char *name, bool set)
 {
 	if (set)
@@ -105,7 +115,7 @@ static void write_enumerators(struct writer *w, const struct kabi_type *t)
 		const struct kabi_enumerator *e = &kabi_enumerators(w->m, t)[i];
 
 		open_tag(w, "enumerator");
-		attr_str(w, "name", e->name);
+		attr_name(w, e->name);
 		if (t->flags & KABI_TYPE_SIGNED)
 			strbuf_addf(&w->line, " value=\"%" PRId64 "\"",
 				    (int64_t)e->value);
@@ -136,7 +146,7 @@ static void write_type(struct writer *w, uint32_t id)
 	attr_type(w, "id", id);
 	switch (t->kind) {
 	case KABI_BASE:
-		attr_str(w, "name", t->name);
+		attr_name(w, t->name);
 		attr_u64(w, "size", t->size);
 		enc = kabi_encoding_name(t->encoding);
 		if (enc)
@@ -149,7 +159,7 @@ static void write_type(struct writer *w, uint32_t id)
 		attr_u64(w, "size", t->size);
 		break;
 	case KABI_TYPEDEF:
-		attr_str(w, "name", t->name);
+		attr_name(w, t->name);
 		attr_type(w, "type", t->target);
 		write_decl(w, t);
 		break;
@@ -202,7 +212,7 @@ static void write_symbol(struct writer *w, const struct kabi_symbol *s)
 	uint32_t i;
 
 	open_tag(w, "symbol");
-	attr_str(w, "name", s->name);
+	attr_name(w, s->name);
 	/* a list of exports alone does not tell functions from variables */
 	if (!w->m->no_types)
 		attr(w, "kind",
@@ -242,7 +252,7 @@ static void write_unit(struct writer *w, const struct kabi_unit *u)
 
 	open_tag(w, "unit");
 	attr_str(w, "module", u->module);
-	attr_str(w, "name", u->name);
+	attr_name(w, u->name);
 	if (!u->nopaque) {
 		emit(w, "/>");
 		return;
@@ -266,7 +276,7 @@ static void write_syscall(struct writer *w, const struct kabi_syscall *c)
 	open_tag(w, "syscall");
 	attr_str(w, "abi", c->abi);
 	attr_u64(w, "number", c->number);
-	attr_str(w, "name", c->name);
+	attr_name(w, c->name);
 	if (c->nparams < 0)
 		attr(w, "parameters", "unknown");
 	if (c->nparams <= 0) {
