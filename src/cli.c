@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "input.h"
 #include "kabi.h"
@@ -86,6 +87,19 @@ bool cli_parse_jobs(const char *arg, unsigned *jobs)
 		return false;
 	*jobs = (unsigned)v;
 	return true;
+}
+
+int cli_keep_output(const char *output, const char *what, const char *how,
+		    bool allowed, struct diag *d)
+{
+	struct stat st;
+
+	if (!d->errors || allowed || !strcmp(output, "-") || stat(output, &st))
+		return 0;
+	return diag_error(d, KABI_E_WRITE, DIAG_AT_FILE(output),
+			  "not replaced by %s of an incomplete kernel (%zu "
+			  "error%s above): %s",
+			  what, d->errors, d->errors == 1 ? "" : "s", how);
 }
 
 int cli_finish(struct diag *d, int status)

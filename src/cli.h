@@ -48,6 +48,14 @@ struct cli_command {
 int cli_parse(const struct cli_command *cmd, int argc, char **argv);
 /* Parse a --jobs value: a positive number. */
 bool cli_parse_jobs(const char *arg, unsigned *jobs);
+/*
+ * After errors reading the input, an output file that exists is not
+ * replaced by what was read of it: 0 when it may be written (standard
+ * output, a new file, or allowed), else the error, which says so. what:
+ * "a baseline", "the exports"; how: how to write it all the same.
+ */
+int cli_keep_output(const char *output, const char *what, const char *how,
+		    bool allowed, struct diag *d);
 /* Print the collected diagnostics and turn them into an exit status. */
 int cli_finish(struct diag *d, int status);
 

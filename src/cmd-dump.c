@@ -138,7 +138,6 @@ static int write_baseline(const struct dump_options *opts, struct kabi_model *m,
 			  struct diag *d)
 {
 	struct atomic_file af;
-	struct stat st;
 	size_t i;
 	int err;
 
@@ -146,14 +145,11 @@ static int write_baseline(const struct dump_options *opts, struct kabi_model *m,
 		if (d->msgs[i].level == DIAG_ERROR &&
 		    d->msgs[i].code != KABI_E_INCOMPLETE)
 			model_add_error(m, d->msgs[i].text);
-	if (d->errors && strcmp(opts->output, "-") && !opts->allow_incomplete &&
-	    !stat(opts->output, &st))
-		return diag_error(d, KABI_E_WRITE, DIAG_AT_FILE(opts->output),
-				  "not replaced by a baseline of an incomplete "
-				  "kernel (%zu error%s above): "
-				  "--allow-incomplete replaces it all the same",
-				  d->errors, d->errors == 1 ? "" : "s");
-	err = atomic_file_open(&af, opts->output, d);
+	err = cli_keep_output(opts->output, "a baseline",
+			      "--allow-incomplete replaces it all the same",
+			      opts->allow_incomplete, d);
+	if (!err)
+		err = atomic_file_open(&af, opts->output, d);
 	if (err)
 		return err;
 	store_write(m, af.fp, opts->input.jobs);

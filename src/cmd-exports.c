@@ -95,7 +95,11 @@ static int write_output(const struct exports_options *opts,
 	size_t i;
 	int err;
 
-	err = atomic_file_open(&af, opts->output, d);
+	err = cli_keep_output(opts->output, "the exports",
+			      "write to standard output for what was read",
+			      false, d);
+	if (!err)
+		err = atomic_file_open(&af, opts->output, d);
 	if (err)
 		return err;
 	if (opts->modinfo)

@@ -202,6 +202,11 @@ int cmd_imports(int argc, char **argv)
 	err = input_load_consumers(argc - optind, argv + optind, &opts.input,
 				   &c, &d);
 	if (!err)
+		err = cli_keep_output(opts.output, "the imports",
+				      "write to standard output for what was "
+				      "read",
+				      false, &d);
+	if (!err)
 		err = atomic_file_open(&af, opts.output, &d);
 	if (!err) {
 		print_list(af.fp, &c, opts.kmi);

@@ -52,7 +52,7 @@ struct kernel_files {
 	size_t count;
 	size_t alloc;
 	char *release; /* "6.1.0-57-cloud-amd64", or NULL if unknown */
-	char *tree;    /* the first folder read as a tree, or NULL */
+	char *tree;    /* the first folder or package read as a tree, or NULL */
 	/*
 	 * vmlinux's types as raw BTF, in place of its .BTF section: the
 	 * file a running kernel gives as /sys/kernel/btf/vmlinux, named on

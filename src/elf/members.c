@@ -153,6 +153,9 @@ void kernel_files_add_members(struct kernel_files *kf, const char *pkg,
 				 "no vmlinux and no modules in this package");
 	if (!kf->release && release)
 		kf->release = xstrdup(release);
+	/* a package is a tree: without a vmlinux, what a folder is */
+	if (!kf->tree)
+		kf->tree = xstrdup(pkg);
 	free(release);
 	for (i = 0; i < n; i++) {
 		free(m[i].path);

@@ -356,9 +356,12 @@ static void walk_modules(struct tree_scan *scan, const char *dir)
 	size_t n, i;
 	char **names;
 
+	/* its modules would be missing from the kernel: not a warning */
 	if (list_dir(dir, &names, &n) < 0)
-		diag_warning(scan->diag, DIAG_AT_FILE(dir),
-			     "cannot read folder: %s", strerror(errno));
+		diag_error(scan->diag, KABI_E_IO, DIAG_AT_FILE(dir),
+			   "cannot read folder: %s: the modules below it are "
+			   "not read",
+			   strerror(errno));
 	for (i = 0; i < n; i++) {
 		struct strbuf path = STRBUF_INIT;
 		struct stat st;

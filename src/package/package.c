@@ -312,6 +312,39 @@ static int keep_link(struct reader *r, const char *path, const char *target)
 }
 
 /*
+ * The bytes a hard link carries, for the names kept before it: rpmbuild
+ * writes a file of several names (cpio newc) with its bytes on the last,
+ * the earlier ones empty. Each kept name of the same memory file as the
+ * link's target, still empty, takes the bytes just kept.
+ */
+static int give_links_bytes(struct reader *r, const char *target)
+{
+	struct kernel_member *t = kept(r, relative_path(target));
+	const struct kernel_member *last = &r->members[r->n - 1];
+	struct stat want, st;
+	size_t i;
+
+	if (!t || fstat(t->fd, &want) < 0 || want.st_size)
+		return 0;
+	for (i = 0; i + 1 < r->n; i++) {
+		struct kernel_member *m = &r->members[i];
+		int fd;
+
+		if (fstat(m->fd, &st) < 0 || st.st_ino != want.st_ino ||
+		    st.st_dev != want.st_dev)
+			continue;
+		fd = fcntl(last->fd, F_DUPFD_CLOEXEC, 0);
+		if (fd < 0)
+			return diag_error(r->d, KABI_E_IO, DIAG_AT_FILE(r->pkg),
+					  "cannot keep '%s': %s", m->path,
+					  strerror(errno));
+		close(m->fd);
+		m->fd = fd;
+	}
+	return 0;
+}
+
+/*
  * One entry of a tar or cpio archive: a kernel file is kept. Before its
  * bytes are decompressed (kept, or skipped by libarchive), the bound on
  * what the archive may expand to is checked against the size the entry
@@ -323,6 +356,7 @@ static int read_entry(struct reader *r, struct archive *a,
 	const char *path = member_path(e);
 	const char *link = archive_entry_hardlink(e);
 	uint64_t at = (uint64_t)archive_filter_bytes(a, 0);
+	int err;
 	uint64_t declared =
 	    archive_entry_size_is_set(e) && archive_entry_size(e) > 0
 		? (uint64_t)archive_entry_size(e)
@@ -334,6 +368,17 @@ static int read_entry(struct reader *r, struct archive *a,
 		return 0;
 	if (has_dotdot(path)) {
 		r->dotdot++;
+		return 0;
+	}
+	/* a hard link to itself names nothing: the earlier copy stays */
+	if (link && !strcmp(relative_path(link), path)) {
+		struct strbuf where = STRBUF_INIT;
+
+		strbuf_addf(&where, "%s:%s", r->pkg, path);
+		diag_error(r->d, KABI_E_BAD_PACKAGE, DIAG_AT_FILE(where.buf),
+			   "a hard link to itself: the file is what came "
+			   "before it in the package");
+		strbuf_release(&where);
 		return 0;
 	}
 	/* a cpio link that carries the bytes is the file itself */
@@ -350,7 +395,8 @@ static int read_entry(struct reader *r, struct archive *a,
 				  "(the largest kernels have some 9,000)",
 				  PACKAGE_MAX_FILES);
 	drop_earlier(r, path);
-	return keep_member(r, a, e, path);
+	err = keep_member(r, a, e, path);
+	return err || !link ? err : give_links_bytes(r, link);
 }
 
 /* Every entry of a tar or cpio archive. */
