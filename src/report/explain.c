@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "../util/term.h"
 #include "../util/banned.h"
 
 /* Root causes shown beyond the export's view (they say little). */
@@ -172,7 +173,20 @@ static void print_own(FILE *out, const struct kabi_diff *d, size_t symbol)
 	strbuf_release(&sb);
 }
 
+static int explain_safe(FILE *out, const struct diff_view *v, size_t symbol);
+
+/* Names from the files read reach a terminal as text, never as commands. */
 int report_explain(FILE *out, const struct diff_view *v, size_t symbol)
+{
+	FILE *safe = term_safe_open(out);
+	int status = explain_safe(safe ? safe : out, v, symbol);
+
+	if (safe)
+		fclose(safe);
+	return status;
+}
+
+static int explain_safe(FILE *out, const struct diff_view *v, size_t symbol)
 {
 	const struct kabi_diff *d = v->d;
 	const struct symbol_change *s = &d->symbols[symbol];

@@ -29,6 +29,95 @@ struct md_limits {
 	size_t cut_at;
 };
 
+/*
+ * Names come from the files read, and Markdown would act on what some of
+ * them hold (a '|' ends a table's cell, "<script>" is HTML, '*' and '_'
+ * emphasis): each is written to be shown as it is, for where it goes.
+ */
+
+static bool word_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9');
+}
+
+/*
+ * Text: Markdown's specials escaped, as CommonMark lets any punctuation;
+ * '_' only where it could start or end emphasis, not within a word
+ * (reg_state), which GitHub leaves alone.
+ */
+static void md_text(FILE *out, const char *s)
+{
+	const char *p;
+
+	for (p = s; *p; p++) {
+		if (strchr("\\`*[]<|~&", *p) ||
+		    (*p == '_' &&
+		     !(p > s && word_char(p[-1]) && word_char(p[1]))))
+			fputc('\\', out);
+		fputc(*p == '\n' ? ' ' : *p, out);
+	}
+}
+
+/*
+ * A code span: fenced by more backticks than the text holds in a row
+ * (padded when it starts or ends with one); in a table's cell, which
+ * GitHub splits at a '|' before anything else, its '|' escaped.
+ */
+static void md_code_in(FILE *out, const char *s, bool cell)
+{
+	size_t run = 0, longest = 0, i;
+	const char *p;
+
+	for (p = s; *p; p++) {
+		run = *p == '`' ? run + 1 : 0;
+		if (run > longest)
+			longest = run;
+	}
+	for (i = 0; i <= longest; i++)
+		fputc('`', out);
+	if (longest && (*s == '`' || s[strlen(s) - 1] == '`'))
+		fputc(' ', out);
+	for (p = s; *p; p++) {
+		if (*p == '|' && cell)
+			fputc('\\', out);
+		fputc(*p == '\n' ? ' ' : *p, out);
+	}
+	if (longest && (*s == '`' || s[strlen(s) - 1] == '`'))
+		fputc(' ', out);
+	for (i = 0; i <= longest; i++)
+		fputc('`', out);
+}
+
+static void md_code(FILE *out, const char *s)
+{
+	md_code_in(out, s, false);
+}
+
+static void md_cell_code(FILE *out, const char *s)
+{
+	md_code_in(out, s, true);
+}
+
+/* Text inside HTML (<summary>): its specials as entities. */
+static void md_html(FILE *out, const char *s)
+{
+	for (; *s; s++)
+		switch (*s) {
+		case '&':
+			fputs("&amp;", out);
+			break;
+		case '<':
+			fputs("&lt;", out);
+			break;
+		case '>':
+			fputs("&gt;", out);
+			break;
+		default:
+			fputc(*s == '\n' ? ' ' : *s, out);
+		}
+}
+
 static const char *side_name(const struct kabi_model *m, const char *none)
 {
 	return *model_str(m, m->release) ? model_str(m, m->release) : none;
@@ -42,8 +131,11 @@ static void md_summary(FILE *out, const struct diff_view *v,
 	int status = report_exit_status(v, o);
 	struct strbuf sb = STRBUF_INIT;
 
-	fprintf(out, "## kabi diff: %s → %s\n\n", side_name(d->old, "old"),
-		side_name(d->new, "new"));
+	fputs("## kabi diff: ", out);
+	md_text(out, side_name(d->old, "old"));
+	fputs(" → ", out);
+	md_text(out, side_name(d->new, "new"));
+	fputs("\n\n", out);
 	fprintf(out, "**%s** (exit status %d)\n\n",
 		!(status & REPORT_EXIT_CHANGED) ? "No change"
 		: status & REPORT_EXIT_BREAKING ? "Breaking changes"
@@ -132,10 +224,13 @@ static void md_root_row(FILE *out, const struct diff_view *v, size_t index,
 	struct strbuf sb = STRBUF_INIT;
 
 	report_root_title(&sb, d, r);
-	fprintf(out, "| %zu | `%s` | %s | %s | ", number, sb.buf,
-		severity_word(v, index),
-		t->decl_file && !p->variable ? model_str(d->old, t->decl_file)
-					     : "");
+	fprintf(out, "| %zu | ", number);
+	md_cell_code(out, sb.buf);
+	fprintf(out, " | %s | ", severity_word(v, index));
+	md_text(out, t->decl_file && !p->variable
+			 ? model_str(d->old, t->decl_file)
+			 : "");
+	fputs(" | ", out);
 	strbuf_reset(&sb);
 	report_describe_reach(&sb, v, index, n);
 	/* "reaches 3 exports (...)": the column says "reaches" */
@@ -158,13 +253,17 @@ static void md_root_details(FILE *out, const struct diff_view *v,
 	uint32_t i;
 
 	report_root_title(&sb, d, r);
-	fprintf(out, "<details><summary>%zu. %s</summary>\n\n", number, sb.buf);
+	fprintf(out, "<details><summary>%zu. ", number);
+	md_html(out, sb.buf);
+	fputs("</summary>\n\n", out);
 	for (i = 0; i < p->nitems && i < items; i++) {
 		const struct change_item *it = &d->items[p->first_item + i];
 
 		strbuf_reset(&sb);
 		report_describe_item(&sb, d, r->pair, it);
-		fprintf(out, "- %s `%s`\n", sb.buf, change_rule(it->kind));
+		fputs("- ", out);
+		md_text(out, sb.buf);
+		fprintf(out, " `%s`\n", change_rule(it->kind));
 	}
 	if (i < p->nitems)
 		fprintf(out, "- … and %" PRIu32 " more changes\n",
@@ -172,7 +271,9 @@ static void md_root_details(FILE *out, const struct diff_view *v,
 	if (n) {
 		strbuf_reset(&sb);
 		report_describe_path(&sb, paths, d, syms[0], r);
-		fprintf(out, "- e.g. `%s`\n", sb.buf);
+		fputs("- e.g. ", out);
+		md_code(out, sb.buf);
+		fputc('\n', out);
 	}
 	fputs("\n</details>\n\n", out);
 	strbuf_release(&sb);
@@ -235,8 +336,8 @@ static void md_names(FILE *out, const struct diff_view *v, bool added,
 		if (!is || !view_symbol_shown(v, i))
 			continue;
 		if (n < limit) {
-			fprintf(out, "%s`%s`", n ? ", " : "",
-				diff_symbol_name(d, s));
+			fputs(n ? ", " : "", out);
+			md_code(out, diff_symbol_name(d, s));
 			n++;
 		}
 		total++;
@@ -273,11 +374,13 @@ static void md_export_changes(FILE *out, const struct diff_view *v,
 				continue;
 			strbuf_reset(&sb);
 			report_describe_item(&sb, d, KABI_NONE, it);
-			fprintf(out, "%s- `%s`: %s `%s`\n",
-				n == 1 ? "### Exports changed themselves\n\n"
-				       : "",
-				diff_symbol_name(d, s), sb.buf,
-				change_rule(it->kind));
+			fputs(n == 1 ? "### Exports changed themselves\n\n- "
+				     : "- ",
+			      out);
+			md_code(out, diff_symbol_name(d, s));
+			fputs(": ", out);
+			md_text(out, sb.buf);
+			fprintf(out, " `%s`\n", change_rule(it->kind));
 		}
 	}
 	if (n > limit)
@@ -312,12 +415,17 @@ static void md_module(void *ctx, const struct module_facts *m)
 
 	if (!m->nproblems != mm->loads || mm->shown++ >= mm->limit)
 		return;
-	fprintf(out, "| `%s` | %s | ", m->name,
-		m->nproblems ? "**no**" : "yes");
-	if (m->nproblems)
-		fprintf(out, "%zu: first `%s` %s", m->nproblems,
-			m->problems[0].symbol, m->problems[0].problem);
-	fprintf(out, " | %s |\n", m->advice);
+	fputs("| ", out);
+	md_cell_code(out, m->name);
+	fprintf(out, " | %s | ", m->nproblems ? "**no**" : "yes");
+	if (m->nproblems) {
+		fprintf(out, "%zu: first ", m->nproblems);
+		md_cell_code(out, m->problems[0].symbol);
+		fprintf(out, " %s", m->problems[0].problem);
+	}
+	fputs(" | ", out);
+	md_text(out, m->advice);
+	fputs(" |\n", out);
 }
 
 /* The modules that will not load first: where a cut table should end. */
@@ -347,7 +455,9 @@ static void md_head(void *ctx, const struct change_head *c)
 {
 	struct md_state *md = ctx;
 
-	fprintf(md->out, "- `%s`:", c->label);
+	fputs("- ", md->out);
+	md_code(md->out, c->label);
+	fputc(':', md->out);
 	md->sep = "";
 }
 
@@ -355,7 +465,9 @@ static void md_item(void *ctx, const struct change_item *it, const char *text)
 {
 	struct md_state *md = ctx;
 
-	fprintf(md->out, "%s %s `%s`", md->sep, text, change_rule(it->kind));
+	fprintf(md->out, "%s ", md->sep);
+	md_text(md->out, text);
+	fprintf(md->out, " `%s`", change_rule(it->kind));
 	md->sep = ";";
 }
 
@@ -363,7 +475,8 @@ static void md_through(void *ctx, const char *label)
 {
 	struct md_state *md = ctx;
 
-	fprintf(md->out, "%s changed through `%s`", md->sep, label);
+	fprintf(md->out, "%s changed through ", md->sep);
+	md_code(md->out, label);
 	md->sep = ";";
 }
 
@@ -409,9 +522,12 @@ static void md_hidden_crcs(FILE *out, const struct diff_view *v,
 			continue;
 		strbuf_reset(&sb);
 		report_hidden_reason(&sb, d, i);
-		fprintf(out, "- `%s`%s: %s\n", diff_symbol_name(d, c),
-			c->crc_hidden_breaking ? " (**breaking**)" : "",
-			sb.buf);
+		fputs("- ", out);
+		md_code(out, diff_symbol_name(d, c));
+		fprintf(out, "%s: ",
+			c->crc_hidden_breaking ? " (**breaking**)" : "");
+		md_text(out, sb.buf);
+		fputc('\n', out);
 	}
 	if (n > limit)
 		fprintf(out, "- … and %zu more (`--full` lists them)\n",

@@ -12,6 +12,7 @@
 #include "report.h"
 #include "section.h"
 #include "../util/sort.h"
+#include "../util/term.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
@@ -759,8 +760,22 @@ static void print_section(FILE *out, const struct diff_view *v,
 	sec->each(v, WHICH_CHANGED, &changed, out);
 }
 
+static void report_text_safe(FILE *out, const struct diff_view *v,
+			     const struct report_options *o);
+
+/* Names from the files read reach a terminal as text, never as commands. */
 void report_text(FILE *out, const struct diff_view *v,
 		 const struct report_options *o)
+{
+	FILE *safe = term_safe_open(out);
+
+	report_text_safe(safe ? safe : out, v, o);
+	if (safe)
+		fclose(safe);
+}
+
+static void report_text_safe(FILE *out, const struct diff_view *v,
+			     const struct report_options *o)
 {
 	const struct kabi_diff *d = v->d;
 	struct diff_paths *paths = diff_paths_new(d);

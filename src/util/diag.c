@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Diagnostics collected by the stages and printed by main; see diag.h. */
 #include "diag.h"
+#include "term.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -141,8 +142,10 @@ void diag_move(struct diag *dst, struct diag *src)
 	diag_init(src);
 }
 
-void diag_flush(struct diag *d, FILE *out)
+void diag_flush(struct diag *d, FILE *to)
 {
+	/* messages quote names from the files read: text, not commands */
+	FILE *safe = term_safe_open(to), *out = safe ? safe : to;
 	size_t i;
 
 	for (i = 0; i < d->count; i++)
@@ -150,7 +153,9 @@ void diag_flush(struct diag *d, FILE *out)
 	if (d->warnings_dropped)
 		fprintf(out, "kabi: warning: %zu more warnings not shown\n",
 			d->warnings_dropped);
-	fflush(out);
+	if (safe)
+		fclose(safe);
+	fflush(to);
 	for (i = 0; i < d->count; i++)
 		free(d->msgs[i].text);
 	d->count = 0;
