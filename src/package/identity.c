@@ -233,6 +233,31 @@ static int rpm_identity(const char *path, struct package_identity *id)
 	return id->name && id->version ? 0 : -1;
 }
 
+uint64_t package_rpm_payload_at(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	uint64_t at = 96;
+	unsigned char *index;
+	uint32_t nindex, hsize;
+	char *data;
+	int k;
+
+	if (fd < 0)
+		return 0;
+	for (k = 0; k < 2; k++) {
+		if (rpm_header(fd, &at, &index, &nindex, &data, &hsize)) {
+			close(fd);
+			return 0;
+		}
+		free(index);
+		free(data);
+		if (!k) /* the signature header is padded to 8 bytes */
+			at = (at + 7) & ~UINT64_C(7);
+	}
+	close(fd);
+	return at;
+}
+
 int package_identity(const char *path, bool rpm, struct package_identity *id)
 {
 	memset(id, 0, sizeof(*id));

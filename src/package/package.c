@@ -50,7 +50,7 @@ struct reader {
 	const char *pkg;
 	struct diag *d;
 	unsigned threads; /* to decompress with */
-	uint64_t size;	  /* of the package file */
+	uint64_t size;	  /* of its payload: the archive of its files */
 	uint64_t bound;	  /* what its archives may expand to */
 	uint64_t total;	  /* bytes kept so far */
 	size_t dotdot;	  /* members not taken for a ".." in their path */
@@ -134,7 +134,7 @@ static int expands_too_far(struct reader *r, const char *path)
 	add_size(&size, r->size);
 	err = diag_error(r->d, KABI_E_BAD_PACKAGE, DIAG_AT_FILE(where.buf),
 			 "the package expands past %s here, the most kabi "
-			 "takes from a package of %s: a decompression bomb? "
+			 "takes from a payload of %s: a decompression bomb? "
 			 "not read",
 			 bound.buf, size.buf);
 	strbuf_release(&where);
@@ -560,6 +560,20 @@ static int read_data_tar(struct reader *r, struct archive *outer,
 	return err;
 }
 
+/*
+ * What the package's files may expand to is told by its payload (the
+ * data.tar of a .deb, an RPM's cpio), not by the whole file: a package
+ * padded with a member or headers of junk would let a small payload
+ * expand as far as the padding is large.
+ */
+static void set_payload(struct reader *r, uint64_t size)
+{
+	if (!size)
+		return;
+	r->size = size;
+	r->bound = inflate_bound(size, PACKAGE_MAX_TOTAL);
+}
+
 static int read_deb(struct reader *r, struct archive *a)
 {
 	struct archive_entry *e;
@@ -575,6 +589,10 @@ static int read_deb(struct reader *r, struct archive *a)
 
 		if (name && !strncmp(name, "data.tar", 8) && !data) {
 			data = true;
+			set_payload(r, archive_entry_size_is_set(e) &&
+					       archive_entry_size(e) > 0
+					   ? (uint64_t)archive_entry_size(e)
+					   : 0);
 			err = read_data_tar(r, a, name);
 		}
 	}
@@ -591,6 +609,10 @@ static int read_deb(struct reader *r, struct archive *a)
 
 static int read_rpm(struct reader *r, struct archive *a)
 {
+	uint64_t at = package_rpm_payload_at(r->pkg);
+
+	if (at && at < r->size)
+		set_payload(r, r->size - at);
 	archive_read_support_filter_rpm(a);
 	package_support_filters(a);
 	archive_read_support_format_cpio(a);

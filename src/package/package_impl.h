@@ -4,6 +4,7 @@
 #define KABI_PACKAGE_IMPL_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "package.h"
 
@@ -21,6 +22,8 @@ struct package_identity {
 /* 0, or -1 when the control data cannot be read (left to the reader). */
 int package_identity(const char *path, bool rpm, struct package_identity *id);
 void package_identity_free(struct package_identity *id);
+/* Where an RPM's payload starts, past its headers; 0 if not told. */
+uint64_t package_rpm_payload_at(const char *path);
 /*
  * Whether two packages can be of one kernel: the same version, and for
  * Debian's linux-image-* packages the same kernel release in the name.

@@ -38,7 +38,7 @@ struct attribute {
 /* A reference by id, resolved at the end. */
 struct pending_ref {
 	uint32_t id;   /* string in reader.ids */
-	uint32_t line; /* a baseline has at most 2 GiB (STORE_MAX_SIZE) */
+	uint32_t line; /* a baseline has at most 256 MiB (STORE_MAX_SIZE) */
 };
 
 /* A symbol's unit, by name, resolved at the end. */
@@ -113,11 +113,20 @@ __attribute__((format(printf, 2, 3))) static int fail(struct reader *r,
 	return r->err;
 }
 
-/* The held error is the file's: report it, and parse no further. */
+/*
+ * The held error is the file's: report it, and parse no further. One
+ * the input caused by failing to decompress (or growing past its bound)
+ * is left to that failure, which store_read says.
+ */
 static void commit_error(struct reader *r)
 {
 	if (!r->held.len)
 		return;
+	if (r->src && r->src->error) {
+		strbuf_reset(&r->held);
+		r->stopped = true;
+		return;
+	}
 	diag_error(r->d, KABI_E_BAD_XML, DIAG_AT_LINE(r->path, r->held_line),
 		   "%s", r->held.buf);
 	strbuf_reset(&r->held);

@@ -310,10 +310,16 @@ ssize_t inflate_read(struct inflate_stream *s, void *buf, size_t len)
 		break;
 	}
 	if (n > 0 && (s->out_total += (uint64_t)n) > s->limit) {
-		snprintf(s->error_buf, sizeof(s->error_buf),
-			 "expands past %" PRIu64 " MiB, the most kabi takes "
-			 "from it (a decompression bomb?)",
-			 s->limit >> 20);
+		if (s->format == INFLATE_NONE)
+			snprintf(s->error_buf, sizeof(s->error_buf),
+				 "larger than %" PRIu64 " MiB, the most kabi "
+				 "takes from it",
+				 s->limit >> 20);
+		else
+			snprintf(s->error_buf, sizeof(s->error_buf),
+				 "expands past %" PRIu64 " MiB, the most kabi "
+				 "takes from it (a decompression bomb?)",
+				 s->limit >> 20);
 		s->error = s->error_buf;
 		s->over = true;
 		return -1;
