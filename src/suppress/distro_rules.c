@@ -26,6 +26,7 @@
 #include <strings.h>
 
 #include "suppress.h"
+#include "rule_index.h"
 #include "../util/lines.h"
 #include "../util/strbuf.h"
 #include "../util/xalloc.h"
@@ -365,27 +366,51 @@ static const char *subject_of(const struct export_rule *r,
 	return e->old_module ? e->old_module : e->new_module;
 }
 
+void export_rules_index(const struct suppressions *s, struct rule_index *x)
+{
+	uint32_t k;
+
+	for (k = 0; k < s->nexports; k++) {
+		const struct export_rule *r = &s->exports[k];
+		struct rule_key key = {r->match, r->pattern.literal};
+
+		if (!r->inactive)
+			rule_index_add(x, k, key.name ? &key : NULL);
+	}
+}
+
+struct export_lookup {
+	const struct suppressions *s;
+	const struct export_subject *e;
+};
+
+static bool export_rule_matches(uint32_t k, void *ctx)
+{
+	const struct export_lookup *l = ctx;
+	const struct export_rule *r = &l->s->exports[k];
+	const char *subject = subject_of(r, l->e);
+
+	/* an export with no namespace meets no namespace rule */
+	return !r->inactive && *subject && glob_matches(&r->pattern, subject);
+}
+
 uint32_t export_rule_find(const struct suppressions *s,
+			  const struct rule_index *x,
 			  const struct export_subject *e, bool *tolerated)
 {
-	uint32_t severity =
-	    s->numeric_severities ? SEVERITY_DEFAULT : SEVERITY_FAIL;
-	uint32_t k, found = KABI_NONE;
+	struct export_lookup l = {s, e};
+	const struct rule_key keys[] = {{MATCH_SYMBOL, e->name},
+					{MATCH_NAMESPACE, e->ns},
+					{MATCH_MODULE, e->old_module},
+					{MATCH_MODULE, e->new_module}};
+	uint32_t found = rule_index_first(x, keys, sizeof(keys) / sizeof(*keys),
+					  export_rule_matches, &l);
+	uint32_t severity = found != UINT32_MAX	    ? s->exports[found].severity
+			    : s->numeric_severities ? SEVERITY_DEFAULT
+						    : SEVERITY_FAIL;
 
-	for (k = 0; k < s->nexports && found == KABI_NONE; k++) {
-		const struct export_rule *r = &s->exports[k];
-		const char *subject = subject_of(r, e);
-
-		if (r->inactive)
-			continue;
-		/* an export with no namespace meets no namespace rule */
-		if (*subject && glob_matches(&r->pattern, subject)) {
-			found = k;
-			severity = r->severity;
-		}
-	}
 	*tolerated = severity != SEVERITY_FAIL && severity <= s->max_badness;
-	return found;
+	return found == UINT32_MAX ? KABI_NONE : found;
 }
 
 /* "6.1.0-28-cloud-amd64": the part after the version, before the flavour. */

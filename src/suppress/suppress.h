@@ -187,7 +187,11 @@ int debian_abi_load(struct suppressions *s, const char *path, struct diag *d);
  * The rule deciding an export's changes: its index in exports, or
  * KABI_NONE where none matches; *tolerated whether its changes pass.
  */
+struct rule_index;
+/* The rules on exports of s indexed for export_rule_find (rule_index.h). */
+void export_rules_index(const struct suppressions *s, struct rule_index *x);
 uint32_t export_rule_find(const struct suppressions *s,
+			  const struct rule_index *x,
 			  const struct export_subject *e, bool *tolerated);
 /*
  * Debian's rules against the kernels' releases: a flavour's section
@@ -225,6 +229,7 @@ struct diff_view {
 	bool *syscall_shown; /* per system call change */
 	bool *uapi_shown;    /* per uapi type change */
 	size_t nrules;
+	struct view_index *index; /* the rules, indexed for judging */
 };
 
 /* Decide what shows; s may be empty. */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "suppress.h"
+#include "rule_index.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
@@ -16,6 +17,46 @@
  * Rules are numbered: those of suppression files, then the lines of the
  * distributions' rule files, then the pseudo-rules of the options.
  */
+/*
+ * The rules indexed for the view's judging, so that a file of 100,000
+ * rules costs no more a change than a file of one: each rule on a
+ * literal name is looked up by it (rule_index.h).
+ */
+struct view_index {
+	struct rule_index exports, symbols, types;
+};
+
+static void view_index_build(struct diff_view *v)
+{
+	struct view_index *x = xcalloc(1, sizeof(*x));
+	uint32_t k;
+
+	rule_index_init(&x->exports);
+	rule_index_init(&x->symbols);
+	rule_index_init(&x->types);
+	export_rules_index(v->s, &x->exports);
+	for (k = 0; k < v->s->nrules; k++) {
+		const struct suppress_rule *r = &v->s->rules[k];
+		/* a name or a symbol name: the one the export must have */
+		struct rule_key key = {0, r->name ? r->name : r->symbol_name};
+
+		rule_index_add(r->section == RULE_TYPE ? &x->types
+						       : &x->symbols,
+			       k, key.name ? &key : NULL);
+	}
+	v->index = x;
+}
+
+static void view_index_free(struct view_index *x)
+{
+	if (!x)
+		return;
+	rule_index_free(&x->exports);
+	rule_index_free(&x->symbols);
+	rule_index_free(&x->types);
+	free(x);
+}
+
 static uint32_t export_rule(const struct diff_view *v, uint32_t k)
 {
 	return (uint32_t)v->s->nrules + k;
@@ -385,13 +426,64 @@ static bool judge_by_distribution(struct diff_view *v, size_t i)
 				   o ? model_str(d->old, o->module) : NULL,
 				   n ? model_str(d->new, n->module) : NULL};
 	bool tolerated;
-	uint32_t k = export_rule_find(v->s, &e, &tolerated);
+	uint32_t k = export_rule_find(v->s, &v->index->exports, &e, &tolerated);
 
 	if (!tolerated)
 		return false;
 	v->symbol_rule[i] =
 	    k == KABI_NONE ? rule_default_severity(v) : export_rule(v, k);
 	return true;
+}
+
+struct symbol_lookup {
+	const struct diff_view *v;
+	const struct symbol_change *s;
+};
+
+static bool symbol_rule_at(uint32_t k, void *ctx)
+{
+	const struct symbol_lookup *l = ctx;
+	const struct suppress_rule *rule = &l->v->s->rules[k];
+
+	return rule->section != RULE_TYPE &&
+	       symbol_rule_matches(l->v->d, rule, l->s);
+}
+
+/* The first function or variable rule matching an export's change. */
+static uint32_t first_symbol_rule(const struct diff_view *v,
+				  const struct symbol_change *s)
+{
+	struct symbol_lookup l = {v, s};
+	struct rule_key key = {0, diff_symbol_name(v->d, s)};
+
+	return rule_index_first(&v->index->symbols, &key, 1, symbol_rule_at,
+				&l);
+}
+
+struct type_lookup {
+	const struct diff_view *v;
+	const struct root_cause *r;
+};
+
+static bool type_rule_at(uint32_t k, void *ctx)
+{
+	const struct type_lookup *l = ctx;
+
+	return type_rule_matches(l->v->d, &l->v->s->rules[k], l->r);
+}
+
+/* The first type rule matching a root cause, by its name or spelling. */
+static uint32_t first_type_rule(const struct diff_view *v,
+				const struct root_cause *r)
+{
+	const struct kabi_diff *d = v->d;
+	uint32_t old_type = d->pairs[r->pair].old_type;
+	struct type_lookup l = {v, r};
+	struct rule_key keys[] = {
+	    {0, model_str(d->old, model_type(d->old, old_type)->name)},
+	    {0, type_spelling(&d->old_names, old_type)}};
+
+	return rule_index_first(&v->index->types, keys, 2, type_rule_at, &l);
 }
 
 static void judge_symbols(struct diff_view *v, bool *subtype_hidden)
@@ -410,18 +502,15 @@ static void judge_symbols(struct diff_view *v, bool *subtype_hidden)
 				v->symbol_rule[i] = SHOWN;
 			continue;
 		}
-		for (k = 0; k < v->s->nrules; k++) {
+		k = first_symbol_rule(v, s);
+		if (k != UINT32_MAX) {
 			const struct suppress_rule *rule = &v->s->rules[k];
 
-			if (rule->section == RULE_TYPE ||
-			    !symbol_rule_matches(d, rule, s))
-				continue;
 			/* "subtype" alone leaves the export's own changes */
 			subtype_hidden[i] = true;
 			if (rule->change_kinds != CHANGE_KIND_SUBTYPE ||
 			    !s->nitems)
 				v->symbol_rule[i] = (uint32_t)k;
-			break;
 		}
 	}
 }
@@ -447,13 +536,9 @@ static void judge_roots(struct diff_view *v, const bool *subtype_hidden)
 		size_t n = view_root_exports(r, &list);
 		bool reached = false;
 
-		v->root_rule[i] = SHOWN;
-		for (k = 0; k < v->s->nrules; k++)
-			if (v->s->rules[k].section == RULE_TYPE &&
-			    type_rule_matches(d, &v->s->rules[k], r)) {
-				v->root_rule[i] = (uint32_t)k;
-				break;
-			}
+		v->root_rule[i] = first_type_rule(v, r);
+		if (v->root_rule[i] == UINT32_MAX)
+			v->root_rule[i] = SHOWN;
 		if (v->root_rule[i] == SHOWN && v->s->nheader_dirs) {
 			const char *file = root_file(d, r);
 			bool below = !*file && r->context_pair == KABI_NONE;
@@ -568,6 +653,7 @@ void diff_view_build(struct diff_view *v, const struct kabi_diff *d,
 	v->symbol_beyond = xcalloc(d->nsymbols + 1, sizeof(bool));
 	v->symbol_severity = xcalloc(d->nsymbols + 1, sizeof(enum severity));
 	v->hits = xcalloc(v->nrules, sizeof(size_t));
+	view_index_build(v);
 	judge_symbols(v, subtype_hidden);
 	if (s->breaking_only)
 		hide_compatible_symbols(v);
@@ -602,6 +688,7 @@ void diff_view_build(struct diff_view *v, const struct kabi_diff *d,
 
 void diff_view_free(struct diff_view *v)
 {
+	view_index_free(v->index);
 	free(v->root_rule);
 	free(v->symbol_rule);
 	free(v->symbol_type);

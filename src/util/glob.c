@@ -51,15 +51,21 @@ static void close_stars(const struct glob_token *t, size_t n, bool *at)
 
 void glob_compile(struct glob *g, const char *pattern, enum glob_style style)
 {
+	size_t i;
+
 	g->tokens = xcalloc(strlen(pattern) + 1, sizeof(*g->tokens));
 	g->ntokens = tokenize(pattern, style, g->tokens);
 	g->rows = xcalloc(2 * (g->ntokens + 1), sizeof(bool));
+	for (i = 0; i < g->ntokens && g->tokens[i].kind == LITERAL; i++)
+		;
+	g->literal = i == g->ntokens ? xstrdup(pattern) : NULL;
 }
 
 void glob_free(struct glob *g)
 {
 	free(g->tokens);
 	free(g->rows);
+	free(g->literal);
 	memset(g, 0, sizeof(*g));
 }
 
@@ -101,6 +107,8 @@ bool glob_matches(const struct glob *g, const char *name)
 	size_t n = g->ntokens;
 	bool *at = g->rows, *next = g->rows + n + 1, *swap;
 
+	if (g->literal)
+		return !strcmp(g->literal, name);
 	memset(at, 0, (n + 1) * sizeof(bool));
 	at[0] = true;
 	close_stars(g->tokens, n, at);

@@ -31,6 +31,8 @@ struct glob {
 	struct glob_token *tokens;
 	size_t ntokens;
 	bool *rows; /* two rows of ntokens + 1: the positions reached */
+	/* a pattern of no wildcard: the one name it matches; else NULL */
+	char *literal;
 };
 
 void glob_compile(struct glob *g, const char *pattern, enum glob_style style);

@@ -6,6 +6,7 @@
  */
 #include "fuzz.h"
 #include "suppress/suppress.h"
+#include "suppress/rule_index.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -16,11 +17,15 @@ static void match_some(const struct suppressions *s)
 	    {"ath9k_hw_init", "", "drivers/net/wireless/ath/ath9k/ath9k", NULL},
 	    {"cxl_probe", "CXL", NULL, "drivers/cxl/cxl_core"},
 	};
+	struct rule_index x;
 	size_t i;
 	bool tolerated;
 
+	rule_index_init(&x);
+	export_rules_index(s, &x);
 	for (i = 0; i < sizeof(subjects) / sizeof(subjects[0]); i++)
-		(void)export_rule_find(s, &subjects[i], &tolerated);
+		(void)export_rule_find(s, &x, &subjects[i], &tolerated);
+	rule_index_free(&x);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
