@@ -286,6 +286,35 @@ static void check_complete(const char *path, const struct kabi_model *m,
 }
 
 /*
+ * What a file that is none of kabi's inputs seems to be, where its first
+ * bytes say it is text, or nothing: said so, not "not an ELF file".
+ */
+static const char *text_not_read(const struct source *s)
+{
+	const unsigned char *h = (const unsigned char *)s->head;
+	size_t i = 0;
+
+	if (!s->head_len)
+		return "empty: neither a baseline, a Module.symvers nor a "
+		       "kernel file";
+	if (s->head_len >= 2 &&
+	    ((h[0] == 0xff && h[1] == 0xfe) || (h[0] == 0xfe && h[1] == 0xff)))
+		return "UTF-16 text: a kabi baseline is UTF-8 XML";
+	if (s->head_len >= 3 && h[0] == 0xef && h[1] == 0xbb && h[2] == 0xbf)
+		i = 3;
+	while (i < s->head_len && strchr(" \t\r\n", h[i]))
+		i++;
+	if (i == s->head_len)
+		return "blank: neither a baseline, a Module.symvers nor a "
+		       "kernel file";
+	if (s->head_len - i >= 2 && h[i] == '0' && h[i + 1] == 'x')
+		return "not a Module.symvers: its first line is not a CRC, "
+		       "a name, a module and an export kind, separated by "
+		       "tabs";
+	return NULL;
+}
+
+/*
  * A single file named: a baseline, a Module.symvers, or a kernel file,
  * as its first bytes say. *kernel is set for a kernel file, which is
  * read again as ELF (so it must be a regular file, not a pipe).
@@ -305,6 +334,9 @@ static int load_file(const char *path, struct kabi_model *m, bool *kernel,
 			check_complete(path, m, d);
 	} else if (symvers_looks_like(&src)) {
 		err = symvers_read(&src, m, d);
+	} else if (text_not_read(&src)) {
+		err = diag_error(d, KABI_E_NO_INPUT, DIAG_AT_FILE(src.name),
+				 "%s", text_not_read(&src));
 	} else if (src.regular) {
 		*kernel = true;
 	} else {

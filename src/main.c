@@ -9,6 +9,7 @@
 #include "kabi.h"
 #include "elf/elf.h"
 #include "store/store.h"
+#include "util/fault.h"
 #include "util/xalloc.h"
 #include "util/banned.h"
 
@@ -97,6 +98,7 @@ int main(int argc, char **argv)
 
 	/* malloc, libelf and libxml2 must be ready before any thread starts */
 	xalloc_init();
+	fault_init();
 	kelf_init();
 	store_init();
 	if (argc < 2) {

@@ -101,35 +101,6 @@ bool is_kernel_image(int fd)
 			   !memcmp(head + 0x202, "HdrS", 4)));
 }
 
-/*
- * The payload starting at offset, if it decompresses to ELF: its memory
- * file, else -1 (nothing said: the next place is tried).
- */
-static int try_payload(int fd, off_t offset, uint64_t bound, const char *path,
-		       struct diag *d)
-{
-	struct inflate_stream *in;
-	unsigned char magic[4];
-	const char *why;
-	int out = -1;
-
-	if (lseek(fd, offset, SEEK_SET) != offset)
-		return -1;
-	in = inflate_open(fd, bound, INFLATE_SINGLE_STREAM, &why);
-	if (!in)
-		return -1;
-	if (inflate_read(in, magic, sizeof(magic)) == (ssize_t)sizeof(magic) &&
-	    !memcmp(magic, "\177ELF", 4) &&
-	    (out = memfile_create("kabi-vmlinux")) >= 0 &&
-	    (memfile_write(out, magic, sizeof(magic)) < 0 ||
-	     copy_out(in, out, path, d))) {
-		close(out);
-		out = -1;
-	}
-	inflate_close(in);
-	return out;
-}
-
 /* What the image's payloads said, for the error if none is vmlinux. */
 struct damage {
 	char text[256];
@@ -142,6 +113,40 @@ static void note_damage(struct damage *damage, const char *format, size_t off,
 		snprintf(damage->text, sizeof(damage->text),
 			 "the %s data at offset %zu is damaged: %s", format,
 			 off, why ? why : "unreadable");
+}
+
+/*
+ * The payload starting at offset, if it decompresses to ELF: its memory
+ * file, else -1 (nothing said: the next place is tried).
+ */
+static int try_payload(int fd, off_t offset, uint64_t bound, const char *path,
+		       struct diag *d, struct damage *damage)
+{
+	struct inflate_stream *in;
+	unsigned char magic[4];
+	const char *why;
+	ssize_t n;
+	int out = -1;
+
+	if (lseek(fd, offset, SEEK_SET) != offset)
+		return -1;
+	in = inflate_open(fd, bound, INFLATE_SINGLE_STREAM, &why);
+	if (!in)
+		return -1;
+	n = inflate_read(in, magic, sizeof(magic));
+	/* a stream that fails before its first bytes: damaged, or cut */
+	if (n < 0)
+		note_damage(damage, inflate_format_name(inflate_format_of(in)),
+			    (size_t)offset, inflate_error(in));
+	if (n == (ssize_t)sizeof(magic) && !memcmp(magic, "\177ELF", 4) &&
+	    (out = memfile_create("kabi-vmlinux")) >= 0 &&
+	    (memfile_write(out, magic, sizeof(magic)) < 0 ||
+	     copy_out(in, out, path, d))) {
+		close(out);
+		out = -1;
+	}
+	inflate_close(in);
+	return out;
 }
 
 /*
@@ -244,6 +249,7 @@ int extract_vmlinux(int fd, const char *path, struct diag *d)
 	size_t off, k, tried = 0, errors_before = d->errors;
 	struct damage damage = {{0}};
 	uint64_t bound;
+	ssize_t n;
 	int out = -1;
 
 	if (fstat(fd, &st) < 0 || st.st_size < 16 ||
@@ -252,10 +258,14 @@ int extract_vmlinux(int fd, const char *path, struct diag *d)
 				  "a kernel image of an unlikely size");
 	bound = inflate_bound((uint64_t)st.st_size, MAX_DECOMPRESSED);
 	image = xmalloc((size_t)st.st_size);
-	if (pread(fd, image, (size_t)st.st_size, 0) != st.st_size) {
+	n = pread(fd, image, (size_t)st.st_size, 0);
+	if (n != st.st_size) {
 		free(image);
 		return diag_error(d, KABI_E_IO, DIAG_AT_FILE(path),
-				  "cannot read: %s", strerror(errno));
+				  "cannot read: %s",
+				  n < 0 ? strerror(errno)
+					: "shorter than its size said (changed "
+					  "while kabi read it?)");
 	}
 	/* each place a compressed stream may start, in the file's order */
 	for (off = 0; out < 0 && d->errors == errors_before &&
@@ -272,7 +282,8 @@ int extract_vmlinux(int fd, const char *path, struct diag *d)
 				  ? try_archive_payload(
 					image, (size_t)st.st_size, off,
 					m->format, bound, path, d, &damage)
-				  : try_payload(fd, (off_t)off, bound, path, d);
+				  : try_payload(fd, (off_t)off, bound, path, d,
+						&damage);
 		}
 	free(image);
 	if (out >= 0)

@@ -603,7 +603,8 @@ static int read_deb(struct reader *r, struct archive *a)
 	if (!data)
 		return diag_error(r->d, KABI_E_BAD_PACKAGE,
 				  DIAG_AT_FILE(r->pkg),
-				  "a Debian package without data.tar");
+				  "a Debian package without data.tar "
+				  "(truncated?)");
 	return 0;
 }
 

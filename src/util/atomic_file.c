@@ -20,10 +20,15 @@
  */
 static char *volatile pending_tmp;
 
-static void remove_pending(int sig)
+void atomic_file_remove_pending(void)
 {
 	if (pending_tmp)
 		unlink(pending_tmp);
+}
+
+static void remove_pending(int sig)
+{
+	atomic_file_remove_pending();
 	signal(sig, SIG_DFL);
 	raise(sig);
 }

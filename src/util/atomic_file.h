@@ -35,5 +35,10 @@ int atomic_file_open(struct atomic_file *af, const char *path, struct diag *d);
 int atomic_file_commit(struct atomic_file *af, struct diag *d);
 /* Give up: remove the temporary file. */
 void atomic_file_abort(struct atomic_file *af);
+/*
+ * Remove the temporary file being written, if any: from a signal
+ * handler, as the process dies (async-signal-safe).
+ */
+void atomic_file_remove_pending(void);
 
 #endif
