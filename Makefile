@@ -53,7 +53,8 @@ TOOL_BINS := $(BUILD)/tests/tools/mutate $(BUILD)/tests/tools/elfpatch \
 	$(BUILD)/tests/tools/dwarf-pass $(BUILD)/tests/tools/line-files-check
 
 KABI = $(BUILD)/kabi
-FUZZ_TARGETS = exports dwarf baseline suppressions symbol-list package image btf
+FUZZ_TARGETS = exports dwarf baseline suppressions symbol-list package image btf \
+	symvers rules
 
 # quiet unless V=1
 ifneq ($(V),1)

@@ -6,7 +6,9 @@
  * first). Each is read by libbpf, checked as the loader checks it, and every
  * function and variable it names is walked as an export's would be: the
  * names index, the type walker, the definitions, the model builder, the
- * loops cut.
+ * loops cut. What comes of it is written as a baseline and read back,
+ * which must give the same bytes: what kabi writes, it reads (a baseline
+ * of damaged BTF once was not).
  */
 #include <bpf/libbpf.h>
 #include <stdarg.h>
@@ -16,6 +18,7 @@
 #include "fuzz.h"
 #include "btf/btf_impl.h"
 #include "model/builder.h"
+#include "store/store.h"
 
 /* Exports walked per BTF: enough for every seed, few enough to be quick. */
 #define MAX_WALKED 512
@@ -63,6 +66,8 @@ static void walk(const struct btf *btf, struct kabi_model *out,
 		}
 		model_add_symbol(frag, &sym);
 		export.name = model_intern(out, name);
+		export.module = model_intern(
+		    out, scope == MODEL_SCOPE_VMLINUX ? "vmlinux" : "module");
 		export.flags = sym.flags;
 		targets[n++] = (uint32_t)out->nsymbols;
 		model_add_symbol(out, &export);
@@ -72,6 +77,59 @@ static void walk(const struct btf *btf, struct kabi_model *out,
 	hashmap_free(&names);
 	model_builder_add(b, fragment_summarize(frag, targets), scope);
 	free(targets);
+}
+
+/* The baseline of m, in memory; its length in *len. */
+static char *baseline(const struct kabi_model *m, size_t *len)
+{
+	char *text = NULL;
+	FILE *f = open_memstream(&text, len);
+
+	if (!f)
+		abort();
+	store_write(m, f, 1);
+	fclose(f);
+	return text;
+}
+
+/* Each export once, sorted, as kabi's own models have them. */
+static void one_of_each(struct kabi_model *m)
+{
+	size_t i, n = 0;
+
+	model_sort_symbols(m);
+	for (i = 0; i < m->nsymbols; i++)
+		if (!n || m->symbols[n - 1].name != m->symbols[i].name ||
+		    m->symbols[n - 1].module != m->symbols[i].module)
+			m->symbols[n++] = m->symbols[i];
+	m->nsymbols = n;
+}
+
+/* Written, read back, written again: the same bytes, or a finding. */
+static void round_trip(struct kabi_model *m)
+{
+	struct kabi_model back;
+	struct diag d;
+	size_t len, len2;
+	char *text, *text2;
+
+	one_of_each(m);
+	m->arch = model_intern(m, "x86-64");
+	text = baseline(m, &len);
+	model_init(&back);
+	diag_init(&d);
+	if (store_read_file(fuzz_file((const uint8_t *)text, len, "back.xml"),
+			    &back, &d)) {
+		diag_flush(&d, stderr);
+		abort(); /* kabi wrote a baseline it cannot read */
+	}
+	text2 = baseline(&back, &len2);
+	if (len != len2 || memcmp(text, text2, len))
+		abort(); /* read back, it is another baseline */
+	free(text);
+	free(text2);
+	model_free(&back);
+	diag_free(&d);
 }
 
 static void read_both(const uint8_t *data, size_t size)
@@ -115,6 +173,7 @@ static void read_both(const uint8_t *data, size_t size)
 	}
 	model_builder_finish(b, &out);
 	model_cut_loops(&out, "vmlinux", "BTF", &d);
+	round_trip(&out);
 	model_builder_free(b);
 	kbtf_definitions_free(&defs);
 	btf__free(split);
@@ -133,6 +192,12 @@ static int quiet(enum libbpf_print_level level, const char *fmt, va_list ap)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	static int ready;
+
+	if (!ready) {
+		store_init();
+		ready = 1;
+	}
 	libbpf_set_print(quiet);
 	read_both(data, size);
 	return 0;
