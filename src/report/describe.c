@@ -1019,3 +1019,30 @@ void report_roots_by_export(const struct diff_view *v, bool beyond,
 				(*roots)[fill[list[k]]++] = (uint32_t)r;
 	free(fill);
 }
+
+void report_html_text(FILE *out, const char *s)
+{
+	for (; *s; s++)
+		switch (*s) {
+		case '&':
+			fputs("&amp;", out);
+			break;
+		case '<':
+			fputs("&lt;", out);
+			break;
+		case '>':
+			fputs("&gt;", out);
+			break;
+		case '"':
+			fputs("&quot;", out);
+			break;
+		case '\'':
+			fputs("&#39;", out);
+			break;
+		case '\n': /* the same in HTML; in Markdown, no blank line */
+			fputc(' ', out);
+			break;
+		default:
+			fputc(*s, out);
+		}
+}

@@ -21,30 +21,6 @@
 #define PATHS_SHOWN   10
 #define EXPORTS_SHOWN 200
 
-static void html_text(FILE *out, const char *s)
-{
-	for (; *s; s++)
-		switch (*s) {
-		case '&':
-			fputs("&amp;", out);
-			break;
-		case '<':
-			fputs("&lt;", out);
-			break;
-		case '>':
-			fputs("&gt;", out);
-			break;
-		case '"':
-			fputs("&quot;", out);
-			break;
-		case '\'':
-			fputs("&#39;", out);
-			break;
-		default:
-			fputc(*s, out);
-		}
-}
-
 static const char style[] =
     "body{font:14px/1.45 system-ui,sans-serif;margin:1.5em auto;"
     "max-width:70em;padding:0 1em;color:#222}"
@@ -102,16 +78,16 @@ static void html_head(FILE *out, const struct kabi_diff *d)
 	      "content=\"default-src 'none'; style-src 'unsafe-inline'; "
 	      "script-src 'unsafe-inline'\">\n<title>kabi diff: ",
 	      out);
-	html_text(out, old);
+	report_html_text(out, old);
 	fputs(" → ", out);
-	html_text(out, new);
+	report_html_text(out, new);
 	fprintf(out,
 		"</title>\n<style>%s</style>\n</head>\n<body>\n<h1>"
 		"kabi diff: ",
 		style);
-	html_text(out, old);
+	report_html_text(out, old);
 	fputs(" → ", out);
-	html_text(out, new);
+	report_html_text(out, new);
 	fputs("</h1>\n", out);
 }
 
@@ -133,11 +109,11 @@ static void html_summary(FILE *out, const struct diff_view *v,
 	if (status & REPORT_EXIT_BREAKING) {
 		report_add_because(&sb, s, o, ' ');
 		fputs("<p>Because: ", out);
-		html_text(out, sb.buf);
+		report_html_text(out, sb.buf);
 		fputs(".</p>\n", out);
 		if (report_verdict_note(s)) {
 			fputs("<p>Note: ", out);
-			html_text(out, report_verdict_note(s));
+			report_html_text(out, report_verdict_note(s));
 			fputs("</p>\n", out);
 		}
 	}
@@ -162,14 +138,14 @@ static void html_summary(FILE *out, const struct diff_view *v,
 	strbuf_reset(&sb);
 	if (report_describe_units(&sb, v, s)) {
 		fputs("<tr><th>Units</th><td>", out);
-		html_text(out, sb.buf);
+		report_html_text(out, sb.buf);
 		fputs("</td></tr>\n", out);
 	}
 	if (report_crcs_to_say(v, s)) {
 		strbuf_reset(&sb);
 		report_describe_crcs(&sb, v->d, s);
 		fputs("<tr><th>CRCs</th><td>", out);
-		html_text(out, sb.buf);
+		report_html_text(out, sb.buf);
 		fputs("</td></tr>\n", out);
 	}
 	if (s->hidden_roots || s->hidden_symbols)
@@ -209,11 +185,11 @@ static void html_hidden_crcs(FILE *out, const struct diff_view *v,
 		strbuf_reset(&sb);
 		report_hidden_reason(&sb, d, i);
 		fputs("<li><code>", out);
-		html_text(out, diff_symbol_name(d, c));
+		report_html_text(out, diff_symbol_name(d, c));
 		fprintf(out, "</code> <span class=\"%s\">[%s]</span> ",
 			c->crc_hidden_breaking ? "breaking" : "compatible",
 			c->crc_hidden_breaking ? "breaking" : "compatible");
-		html_text(out, sb.buf);
+		report_html_text(out, sb.buf);
 		fputs("</li>\n", out);
 	}
 	fputs("</ul>\n", out);
@@ -235,16 +211,16 @@ static void html_root(FILE *out, const struct diff_view *v,
 
 	report_root_title(&sb, d, r);
 	fprintf(out, "<li class=\"root\"><details><summary><b><code>");
-	html_text(out, sb.buf);
+	report_html_text(out, sb.buf);
 	fprintf(out, "</code></b> <span class=\"%s\">[%s]</span> ",
 		breaking ? "breaking" : "compatible",
 		breaking ? "breaking" : "compatible");
 	if (t->decl_file && !p->variable)
-		html_text(out, model_str(d->old, t->decl_file));
+		report_html_text(out, model_str(d->old, t->decl_file));
 	strbuf_reset(&sb);
 	report_describe_reach(&sb, v, index, n);
 	fputs(": ", out);
-	html_text(out, sb.buf);
+	report_html_text(out, sb.buf);
 	fputs("</summary>\n<ul class=\"changes\">\n", out);
 	for (i = 0; i < p->nitems; i++) {
 		const struct change_item *it = &d->items[p->first_item + i];
@@ -252,7 +228,7 @@ static void html_root(FILE *out, const struct diff_view *v,
 		strbuf_reset(&sb);
 		report_describe_item(&sb, d, r->pair, it);
 		fputs("<li>", out);
-		html_text(out, sb.buf);
+		report_html_text(out, sb.buf);
 		fprintf(out, " <code>[%s]</code></li>\n",
 			change_rule(it->kind));
 	}
@@ -261,13 +237,14 @@ static void html_root(FILE *out, const struct diff_view *v,
 		strbuf_reset(&sb);
 		report_describe_path(&sb, paths, d, syms[i], r);
 		fputs("<li><code>", out);
-		html_text(out, sb.buf);
+		report_html_text(out, sb.buf);
 		fputs("</code></li>\n", out);
 	}
 	fputs("</ul>\n<p class=\"exports\">Exports: ", out);
 	for (i = 0; i < n && (o->full || i < EXPORTS_SHOWN); i++) {
 		fputs(i ? ", <code>" : "<code>", out);
-		html_text(out, diff_symbol_name(d, &d->symbols[syms[i]]));
+		report_html_text(out,
+				 diff_symbol_name(d, &d->symbols[syms[i]]));
 		fputs("</code>", out);
 	}
 	if (i < n)
@@ -441,7 +418,7 @@ static void html_names(FILE *out, const struct diff_view *v, bool added)
 		if (!is || !view_symbol_shown(v, i))
 			continue;
 		fputs(n++ ? ", <code>" : "<p><code>", out);
-		html_text(out, diff_symbol_name(d, s));
+		report_html_text(out, diff_symbol_name(d, s));
 		fputs("</code>", out);
 	}
 	if (n)
@@ -462,7 +439,7 @@ static void html_module(void *ctx, const struct module_facts *m)
 	size_t k;
 
 	fputs("<tr><td><code>", h->out);
-	html_text(h->out, m->name);
+	report_html_text(h->out, m->name);
 	fprintf(h->out, "</code></td><td class=\"%s\">%s</td><td>",
 		m->nproblems ? "breaking" : "compatible",
 		m->nproblems ? "no" : "yes");
@@ -470,12 +447,12 @@ static void html_module(void *ctx, const struct module_facts *m)
 		strbuf_reset(&sb);
 		strbuf_addf(&sb, "%s%s [%s]", k ? "; " : "",
 			    m->problems[k].symbol, m->problems[k].problem);
-		html_text(h->out, sb.buf);
+		report_html_text(h->out, sb.buf);
 	}
 	if (k < m->nproblems)
 		fprintf(h->out, " … and %zu more", m->nproblems - k);
 	fputs("</td><td>", h->out);
-	html_text(h->out, m->advice);
+	report_html_text(h->out, m->advice);
 	fputs("</td></tr>\n", h->out);
 	strbuf_release(&sb);
 }
@@ -504,7 +481,7 @@ static void html_change_head(void *ctx, const struct change_head *c)
 	    c->severity == BREAKING ? "breaking" : "compatible";
 
 	fputs("<li><code>", h->out);
-	html_text(h->out, c->label);
+	report_html_text(h->out, c->label);
 	fprintf(h->out, "</code> <span class=\"%s\">[%s]</span>:", severity,
 		severity);
 	h->sep = " ";
@@ -515,7 +492,7 @@ static void html_item(void *ctx, const struct change_item *it, const char *text)
 	struct html_state *h = ctx;
 
 	fputs(h->sep, h->out);
-	html_text(h->out, text);
+	report_html_text(h->out, text);
 	fprintf(h->out, " <code>[%s]</code>", change_rule(it->kind));
 	h->sep = "; ";
 }
@@ -526,7 +503,7 @@ static void html_through(void *ctx, const char *label)
 
 	fputs(h->sep, h->out);
 	fputs("changed through <code>", h->out);
-	html_text(h->out, label);
+	report_html_text(h->out, label);
 	fputs("</code>", h->out);
 	h->sep = "; ";
 }

@@ -99,25 +99,6 @@ static void md_cell_code(FILE *out, const char *s)
 	md_code_in(out, s, true);
 }
 
-/* Text inside HTML (<summary>): its specials as entities. */
-static void md_html(FILE *out, const char *s)
-{
-	for (; *s; s++)
-		switch (*s) {
-		case '&':
-			fputs("&amp;", out);
-			break;
-		case '<':
-			fputs("&lt;", out);
-			break;
-		case '>':
-			fputs("&gt;", out);
-			break;
-		default:
-			fputc(*s == '\n' ? ' ' : *s, out);
-		}
-}
-
 static const char *side_name(const struct kabi_model *m, const char *none)
 {
 	return *model_str(m, m->release) ? model_str(m, m->release) : none;
@@ -254,7 +235,7 @@ static void md_root_details(FILE *out, const struct diff_view *v,
 
 	report_root_title(&sb, d, r);
 	fprintf(out, "<details><summary>%zu. ", number);
-	md_html(out, sb.buf);
+	report_html_text(out, sb.buf); /* inside <summary>: HTML */
 	fputs("</summary>\n\n", out);
 	for (i = 0; i < p->nitems && i < items; i++) {
 		const struct change_item *it = &d->items[p->first_item + i];

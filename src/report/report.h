@@ -231,6 +231,12 @@ const char *report_breaking_mark(enum change_kind kind);
 void report_roots_by_export(const struct diff_view *v, bool beyond,
 			    uint32_t **start, uint32_t **roots);
 
+/*
+ * Text as HTML shows it, its specials as entities, a newline a space (so
+ * that Markdown's HTML blocks hold no blank line that would end them).
+ */
+void report_html_text(FILE *out, const char *s);
+
 /* Each root cause's number as the report shows it, 0 if hidden. */
 size_t *report_root_numbers(const struct diff_view *v);
 

@@ -62,9 +62,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	suppressions_init(&s);
 	diag_init(&d);
-	suppressions_load(&s, fuzz_file(data, size, "rules.supp"), &d);
-	severities_load(&s, fuzz_file(data, size, "severities"), &d);
-	debian_abi_load(&s, fuzz_file(data, size, "defines"), &d);
+	fuzz_load_rules(&s, data, size, &d);
 	match_all(&s);
 	spent = now() - start;
 	/* 1 s, and 20 microseconds a byte: sanitizers, a busy machine */

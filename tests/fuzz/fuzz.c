@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The input as a file; see fuzz.h. */
 #include "fuzz.h"
+#include "store/store.h"
+#include "suppress/suppress.h"
 
 #include <fcntl.h>
 #include <stdio.h>
@@ -58,4 +60,54 @@ const char *fuzz_file(const uint8_t *data, size_t size, const char *name)
 		abort();
 	close(fd);
 	return path;
+}
+
+/* The baseline of m, in memory; its length in *len. */
+static char *baseline(const struct kabi_model *m, size_t *len)
+{
+	char *text = NULL;
+	FILE *f = open_memstream(&text, len);
+
+	if (!f)
+		abort();
+	store_write(m, f, 1);
+	fclose(f);
+	return text;
+}
+
+void fuzz_round_trip(const struct kabi_model *m)
+{
+	static int ready;
+	struct kabi_model back;
+	struct diag d;
+	size_t len, len2;
+	char *text, *text2;
+
+	if (!ready) {
+		store_init();
+		ready = 1;
+	}
+	text = baseline(m, &len);
+	model_init(&back);
+	diag_init(&d);
+	if (store_read_file(fuzz_file((const uint8_t *)text, len, "back.xml"),
+			    &back, &d)) {
+		diag_flush(&d, stderr);
+		abort(); /* kabi wrote a baseline it cannot read */
+	}
+	text2 = baseline(&back, &len2);
+	if (len != len2 || memcmp(text, text2, len))
+		abort(); /* read back, it is another baseline */
+	free(text);
+	free(text2);
+	model_free(&back);
+	diag_free(&d);
+}
+
+void fuzz_load_rules(struct suppressions *s, const uint8_t *data, size_t size,
+		     struct diag *d)
+{
+	suppressions_load(s, fuzz_file(data, size, "rules.supp"), d);
+	severities_load(s, fuzz_file(data, size, "severities"), d);
+	debian_abi_load(s, fuzz_file(data, size, "defines"), d);
 }

@@ -13,4 +13,16 @@
 /* The path of a file named name (".ko", ".xml"...) holding the input. */
 const char *fuzz_file(const uint8_t *data, size_t size, const char *name);
 
+struct kabi_model;
+struct suppressions;
+struct diag;
+/*
+ * m written as a baseline, read back and written again: the same bytes,
+ * or abort() (what kabi writes, it must read).
+ */
+void fuzz_round_trip(const struct kabi_model *m);
+/* The input as each rule format kabi reads, into s. */
+void fuzz_load_rules(struct suppressions *s, const uint8_t *data, size_t size,
+		     struct diag *d);
+
 #endif
