@@ -77,20 +77,6 @@ static enum package_kind package_kind(const char *path)
 	return PACKAGE_NONE;
 }
 
-void package_support_filters(struct archive *a)
-{
-	if (archive_zlib_version())
-		archive_read_support_filter_gzip(a);
-	if (archive_bzlib_version())
-		archive_read_support_filter_bzip2(a);
-	if (archive_liblzma_version()) {
-		archive_read_support_filter_xz(a);
-		archive_read_support_filter_lzma(a);
-	}
-	if (archive_libzstd_version())
-		archive_read_support_filter_zstd(a);
-}
-
 static int damaged(struct reader *r, struct archive *a)
 {
 	const char *why = archive_error_string(a);

@@ -1046,3 +1046,28 @@ void report_html_text(FILE *out, const char *s)
 			fputc(*s, out);
 		}
 }
+
+size_t report_failing_modules(const struct report_options *o)
+{
+	const struct load_verdicts *v;
+	size_t i, n = 0;
+
+	if (!o->modules)
+		return 0;
+	v = o->modules->verdicts;
+	for (i = 0; i < v->nfailures; i++)
+		if (!i || v->failures[i].module != v->failures[i - 1].module)
+			n++;
+	return n;
+}
+
+size_t *report_root_numbers(const struct diff_view *v)
+{
+	size_t *numbers = xcalloc(v->d->nroots + 1, sizeof(*numbers));
+	size_t i, number = 0;
+
+	for (i = 0; i < v->d->nroots; i++)
+		if (v->root_rule[i] == SHOWN)
+			numbers[i] = ++number;
+	return numbers;
+}
