@@ -110,10 +110,12 @@ FIXTURE_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/kabi/fixtures
 check: $(KABI) $(UNIT_BINS) $(TOOL_BINS) $(SEED_BINS)
 	KABI=$(abspath $(KABI)) TOOLS=$(abspath $(BUILD)/tests/tools) \
 		SEEDS=$(abspath $(BUILD)/fuzz-seeds) FIXTURE_CACHE=$(FIXTURE_CACHE) \
+		OBJDIR=$(abspath $(BUILD)) \
 		prove -f -j$(CHECK_JOBS) -e '' $(UNIT_BINS) tests/run-cases.sh tests/run-cases-clang.sh \
 		tests/run-cases-lto.sh \
 		tests/run-fuzz.sh \
-		tests/run-seeds.sh
+		tests/run-seeds.sh \
+		tests/run-circles.sh
 
 ASAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
