@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "../util/rows.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
@@ -993,31 +994,32 @@ void report_count_crcs(const struct diff_view *v, struct report_summary *s)
 	}
 }
 
-void report_roots_by_export(const struct diff_view *v, bool beyond,
-			    uint32_t **start, uint32_t **roots)
-{
-	const struct kabi_diff *d = v->d;
-	size_t r, k, n, i;
-	uint32_t *fill;
-	const uint32_t *list;
+struct roots_walk {
+	const struct diff_view *v;
+	bool beyond;
+};
 
-	*start = xcalloc(d->nsymbols + 2, sizeof(uint32_t));
+static void walk_root_exports(struct rows_builder *b, void *ctx)
+{
+	const struct roots_walk *w = ctx;
+	const struct kabi_diff *d = w->v->d;
+	const uint32_t *list;
+	size_t r, k, n;
+
 	for (r = 0; r < d->nroots; r++)
-		if (v->root_rule[r] == SHOWN && (beyond || !d->roots[r].beyond))
+		if (w->v->root_rule[r] == SHOWN &&
+		    (w->beyond || !d->roots[r].beyond))
 			for (n = view_root_exports(&d->roots[r], &list), k = 0;
 			     k < n; k++)
-				(*start)[list[k] + 1]++;
-	for (i = 0; i < d->nsymbols; i++)
-		(*start)[i + 1] += (*start)[i];
-	*roots = xmalloc(xmul((*start)[d->nsymbols] + 1, sizeof(uint32_t)));
-	fill = xmalloc(xmul(d->nsymbols + 1, sizeof(uint32_t)));
-	memcpy(fill, *start, d->nsymbols * sizeof(uint32_t));
-	for (r = 0; r < d->nroots; r++)
-		if (v->root_rule[r] == SHOWN && (beyond || !d->roots[r].beyond))
-			for (n = view_root_exports(&d->roots[r], &list), k = 0;
-			     k < n; k++)
-				(*roots)[fill[list[k]]++] = (uint32_t)r;
-	free(fill);
+				rows_put(b, list[k], (uint32_t)r);
+}
+
+void report_roots_by_export(const struct diff_view *v, bool beyond,
+			    struct rows *rows)
+{
+	struct roots_walk w = {v, beyond};
+
+	rows_build(rows, v->d->nsymbols, walk_root_exports, &w);
 }
 
 void report_html_text(FILE *out, const char *s)

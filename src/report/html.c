@@ -14,6 +14,7 @@
 #include "report.h"
 #include "section.h"
 #include "../util/hashmap.h"
+#include "../util/rows.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
@@ -301,11 +302,15 @@ static void html_export_index(FILE *out, const struct diff_view *v)
 {
 	const struct kabi_diff *d = v->d;
 	struct hashmap sets = HASHMAP_INIT;
-	uint32_t *start, *roots, *place = page_order(v), *set_of, *first;
+	uint32_t *place = page_order(v), *set_of, *first, *roots;
+	const uint32_t *start;
+	struct rows by;
 	size_t i, k, nsets = 0;
 	const char *sep = "";
 
-	report_roots_by_export(v, true, &start, &roots);
+	report_roots_by_export(v, true, &by);
+	start = by.start;
+	roots = by.items;
 	for (k = 0; k < start[d->nsymbols]; k++)
 		roots[k] = place[roots[k]];
 	set_of = xmalloc(xmul(d->nsymbols + 1, sizeof(uint32_t)));
@@ -367,8 +372,7 @@ static void html_export_index(FILE *out, const struct diff_view *v)
 	free(set_of);
 	free(first);
 	free(place);
-	free(start);
-	free(roots);
+	rows_free(&by);
 }
 
 static void html_roots(FILE *out, const struct diff_view *v,

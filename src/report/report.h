@@ -226,10 +226,11 @@ const char *report_breaking_mark(enum change_kind kind);
 /*
  * Per export, the shown root causes reaching it as the report counts
  * them (those beyond every unit's view too, if beyond), by index in
- * d->roots, in order: rows (*start)[i] .. (*start)[i + 1] of *roots.
+ * d->roots, in order: a row for each export (util/rows.h).
  */
+struct rows;
 void report_roots_by_export(const struct diff_view *v, bool beyond,
-			    uint32_t **start, uint32_t **roots);
+			    struct rows *rows);
 
 /*
  * Text as HTML shows it, its specials as entities, a newline a space (so

@@ -11,6 +11,7 @@
 
 #include "report.h"
 #include "section.h"
+#include "../util/rows.h"
 #include "../util/sort.h"
 #include "../util/term.h"
 #include "../util/xalloc.h"
@@ -610,22 +611,19 @@ static void print_export_line(FILE *out, const struct diff_view *v, size_t i,
 static void print_export_lines(FILE *out, const struct diff_view *v)
 {
 	const struct kabi_diff *d = v->d;
-	uint32_t *start, *roots;
-	size_t i;
+	size_t *numbers = report_root_numbers(v), i, k;
+	struct rows roots;
 
-	size_t *numbers = report_root_numbers(v), k;
-
-	report_roots_by_export(v, false, &start, &roots);
-	for (k = 0; k < start[d->nsymbols]; k++)
-		roots[k] = (uint32_t)numbers[roots[k]];
+	report_roots_by_export(v, false, &roots);
+	for (k = 0; k < roots.start[d->nsymbols]; k++)
+		roots.items[k] = (uint32_t)numbers[roots.items[k]];
 	fputs("\nExports changed, one a line\n", out);
 	for (i = 0; i < d->nsymbols; i++)
 		if (view_symbol_shown(v, i))
-			print_export_line(out, v, i, roots + start[i],
-					  start[i + 1] - start[i]);
+			print_export_line(out, v, i, rows_row(&roots, i),
+					  rows_count(&roots, i));
 	free(numbers);
-	free(start);
-	free(roots);
+	rows_free(&roots);
 }
 
 /* What the rules hid, and which rule: --show-suppressed. */
