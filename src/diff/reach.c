@@ -24,6 +24,7 @@
 #include "diff_impl.h"
 #include "../util/hashmap.h"
 #include "../util/parallel.h"
+#include "../util/rows.h"
 #include "../util/sort.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
@@ -44,7 +45,7 @@ struct side_tags {
 	uint64_t *unit_bits; /* per unit: words */
 	uint32_t *pair_tag;  /* per pair: its type's number, or KABI_NONE */
 	/* the other way: per tag, as rows, the units that only declare it */
-	uint32_t *tag_start, *tag_units;
+	struct rows tag_units;
 	/* the units sorted by name string, for those a file names */
 	uint32_t *by_name;
 	size_t nunits;
@@ -98,27 +99,31 @@ static size_t unit_tags(const struct side_tags *st, size_t u, uint32_t *out)
 	return n;
 }
 
+/* The units that only declare each tag, as rows. */
+struct tag_walk {
+	const struct side_tags *st;
+	const struct kabi_model *m;
+	uint32_t *tags; /* room for a unit's tag numbers */
+};
+
+static void walk_tag_units(struct rows_builder *b, void *ctx)
+{
+	const struct tag_walk *w = ctx;
+	size_t u, k, n;
+
+	for (u = 1; u < w->m->nunits; u++)
+		for (n = unit_tags(w->st, u, w->tags), k = 0; k < n; k++)
+			rows_put(b, w->tags[k], (uint32_t)u);
+}
+
 /* The rows of units per tag, and the units by name. */
 static void side_tags_invert(struct side_tags *st, const struct kabi_model *m)
 {
-	uint32_t *fill, *tags = xmalloc(xmul(st->n + 1, sizeof(uint32_t)));
-	size_t u, k, n;
+	struct tag_walk w = {st, m, xmalloc(xmul(st->n + 1, sizeof(uint32_t)))};
+	size_t u;
 
-	st->tag_start = xcalloc(st->n + 2, sizeof(uint32_t));
-	for (u = 1; u < m->nunits; u++)
-		for (n = unit_tags(st, u, tags), k = 0; k < n; k++)
-			st->tag_start[tags[k] + 1]++;
-	for (k = 0; k < st->n; k++)
-		st->tag_start[k + 1] += st->tag_start[k];
-	st->tag_units =
-	    xmalloc(xmul(st->tag_start[st->n] + 1, sizeof(uint32_t)));
-	fill = xmalloc(xmul(st->n + 1, sizeof(uint32_t)));
-	memcpy(fill, st->tag_start, st->n * sizeof(uint32_t));
-	for (u = 1; u < m->nunits; u++)
-		for (n = unit_tags(st, u, tags), k = 0; k < n; k++)
-			st->tag_units[fill[tags[k]]++] = (uint32_t)u;
-	free(fill);
-	free(tags);
+	rows_build(&st->tag_units, st->n, walk_tag_units, &w);
+	free(w.tags);
 	st->nunits = m->nunits ? m->nunits - 1 : 0;
 	st->by_name = xmalloc(xmul(st->nunits + 1, sizeof(uint32_t)));
 	for (u = 0; u < st->nunits; u++)
@@ -185,8 +190,7 @@ static void side_tags_build(struct side_tags *st, const struct kabi_model *m,
 
 static void side_tags_free(struct side_tags *st)
 {
-	free(st->tag_start);
-	free(st->tag_units);
+	rows_free(&st->tag_units);
 	free(st->by_name);
 	hashmap_free(&st->index);
 	free(st->unit_bits);
@@ -234,15 +238,6 @@ static bool unit_opaque(const struct side_tags *st, const struct kabi_model *m,
 	return sp->home && sp->home == m->units[unit].name;
 }
 
-/* Per unit of one side, as rows: the differing pairs it could hide. */
-struct hidden_rows {
-	uint32_t *start; /* per unit + 1 */
-	uint32_t *pairs; /* dense pair numbers */
-	/* while built: each row's next place, and the pair being entered */
-	uint32_t *fill;
-	uint32_t current;
-};
-
 /*
  * How a walk of one view passes a pair: through it; not at all (both
  * units only declare it: nothing in it shows); or not, because one unit
@@ -257,7 +252,7 @@ struct diff_reach {
 	uint32_t *pairs; /* the differing pairs, by number */
 	size_t ndense;
 	/* the differing pairs' edges to differing pairs, as rows */
-	uint32_t *edge_start, *edge_to;
+	struct rows edges;
 	/* strongly connected components, sources first, as rows */
 	uint32_t *scc_start, *scc_pairs, *scc_of;
 	size_t nscc;
@@ -268,7 +263,8 @@ struct diff_reach {
 	uint32_t *cause_of; /* per pair: its root, or KABI_NONE */
 	struct side_pass *old_pass, *new_pass; /* per pair */
 	/* per unit of each side, the differing pairs it could hide */
-	struct hidden_rows old_hidden, new_hidden;
+	/* per unit of each side, as rows, the dense pairs it could hide */
+	struct rows old_hidden, new_hidden;
 	/* the differing pairs that could block and the tree only declares */
 	uint32_t *declared;
 	size_t ndeclared;
@@ -431,11 +427,28 @@ static void build_groups(struct diff_reach *x)
 
 /* --- the graph of differing pairs ------------------------------------- */
 
+/* Each differing pair's edges to differing pairs, as dense numbers. */
+static void walk_edges(struct rows_builder *b, void *ctx)
+{
+	const struct diff_reach *x = ctx;
+	const struct kabi_diff *d = x->d;
+	size_t p;
+	uint32_t e;
+
+	for (p = 0; p < x->ndense; p++) {
+		const struct type_pair *tp = &d->pairs[x->pairs[p]];
+
+		for (e = tp->first_edge; e < tp->first_edge + tp->nedges; e++)
+			if (x->dense[d->edges[e].to] != KABI_NONE)
+				rows_put(b, (uint32_t)p,
+					 x->dense[d->edges[e].to]);
+	}
+}
+
 static void build_graph(struct diff_reach *x)
 {
 	const struct kabi_diff *d = x->d;
-	size_t p, n = 0;
-	uint32_t e;
+	size_t p;
 
 	x->dense = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
 	x->pairs = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
@@ -445,23 +458,7 @@ static void build_graph(struct diff_reach *x)
 		if (d->pairs[p].differs)
 			x->pairs[x->ndense++] = (uint32_t)p;
 	}
-	x->edge_start = xcalloc(x->ndense + 2, sizeof(uint32_t));
-	for (p = 0; p < x->ndense; p++) {
-		const struct type_pair *tp = &d->pairs[x->pairs[p]];
-
-		for (e = tp->first_edge; e < tp->first_edge + tp->nedges; e++)
-			n += x->dense[d->edges[e].to] != KABI_NONE;
-		x->edge_start[p + 1] = (uint32_t)n;
-	}
-	x->edge_to = xmalloc(xmul(n + 1, sizeof(uint32_t)));
-	n = 0;
-	for (p = 0; p < x->ndense; p++) {
-		const struct type_pair *tp = &d->pairs[x->pairs[p]];
-
-		for (e = tp->first_edge; e < tp->first_edge + tp->nedges; e++)
-			if (x->dense[d->edges[e].to] != KABI_NONE)
-				x->edge_to[n++] = x->dense[d->edges[e].to];
-	}
+	rows_build(&x->edges, x->ndense, walk_edges, x);
 }
 
 /*
@@ -480,19 +477,19 @@ static void scc_visit(struct diff_reach *x, struct tarjan *t, uint32_t root,
 {
 	t->call[t->ncall++] = root;
 	t->index[root] = t->low[root] = (uint32_t)++t->counter;
-	t->next_edge[root] = x->edge_start[root];
+	t->next_edge[root] = x->edges.start[root];
 	t->stack[t->depth++] = root;
 	t->on_stack[root] = 1;
 	while (t->ncall) {
 		uint32_t v = t->call[t->ncall - 1];
 
-		if (t->next_edge[v] < x->edge_start[v + 1]) {
-			uint32_t w = x->edge_to[t->next_edge[v]++];
+		if (t->next_edge[v] < x->edges.start[v + 1]) {
+			uint32_t w = x->edges.items[t->next_edge[v]++];
 
 			if (!t->index[w]) {
 				t->index[w] = t->low[w] =
 				    (uint32_t)++t->counter;
-				t->next_edge[w] = x->edge_start[w];
+				t->next_edge[w] = x->edges.start[w];
 				t->stack[t->depth++] = w;
 				t->on_stack[w] = 1;
 				t->call[t->ncall++] = w;
@@ -543,20 +540,20 @@ static void order_component(struct diff_reach *x, uint32_t c, struct tarjan *t,
 		if (t->on_stack[members[i]])
 			continue;
 		t->on_stack[members[i]] = 1;
-		t->next_edge[members[i]] = x->edge_start[members[i]];
+		t->next_edge[members[i]] = x->edges.start[members[i]];
 		t->stack[t->depth++] = members[i];
 		while (t->depth) {
 			uint32_t v = t->stack[t->depth - 1], w;
 
-			if (t->next_edge[v] == x->edge_start[v + 1]) {
+			if (t->next_edge[v] == x->edges.start[v + 1]) {
 				post[n++] = v;
 				t->depth--;
 				continue;
 			}
-			w = x->edge_to[t->next_edge[v]++];
+			w = x->edges.items[t->next_edge[v]++];
 			if (x->scc_of[w] == c && !t->on_stack[w]) {
 				t->on_stack[w] = 1;
-				t->next_edge[w] = x->edge_start[w];
+				t->next_edge[w] = x->edges.start[w];
 				t->stack[t->depth++] = w;
 			}
 		}
@@ -615,12 +612,12 @@ static void build_sccs(struct diff_reach *x)
 
 /*
  * Each unit on one side that could hide a pair: those that only declare
- * its tag, and those its own file is. visit(unit, rows) for each.
+ * its tag, and those its own file is; put in the rows as the pair's.
  */
-static void hiding_units(const struct diff_reach *x, uint32_t pair, bool old,
-			 void (*visit)(uint32_t, struct hidden_rows *),
-			 struct hidden_rows *rows)
+static void hiding_units(const struct diff_reach *x, uint32_t dense, bool old,
+			 struct rows_builder *b)
 {
+	uint32_t pair = x->pairs[dense];
 	const struct side_tags *st = old ? &x->old_tags : &x->new_tags;
 	const struct side_pass *sp =
 	    old ? &x->old_pass[pair] : &x->new_pass[pair];
@@ -628,9 +625,9 @@ static void hiding_units(const struct diff_reach *x, uint32_t pair, bool old,
 	size_t lo = 0, hi = st->nunits, k;
 
 	if (sp->tag != KABI_NONE)
-		for (k = st->tag_start[sp->tag]; k < st->tag_start[sp->tag + 1];
-		     k++)
-			visit(st->tag_units[k], rows);
+		for (k = 0; k < rows_count(&st->tag_units, sp->tag); k++)
+			rows_put(b, rows_row(&st->tag_units, sp->tag)[k],
+				 dense);
 	if (!sp->home)
 		return;
 	while (lo < hi) {
@@ -644,17 +641,7 @@ static void hiding_units(const struct diff_reach *x, uint32_t pair, bool old,
 	for (;
 	     lo < st->nunits && model->units[st->by_name[lo]].name == sp->home;
 	     lo++)
-		visit(st->by_name[lo], rows);
-}
-
-static void count_hiding(uint32_t unit, struct hidden_rows *h)
-{
-	h->start[unit + 1]++;
-}
-
-static void fill_hiding(uint32_t unit, struct hidden_rows *h)
-{
-	h->pairs[h->fill[unit]++] = h->current;
+		rows_put(b, st->by_name[lo], dense);
 }
 
 /* Whether the tree only declares the pair's type on a side. */
@@ -663,27 +650,29 @@ static bool is_declared(const struct diff_reach *x, uint32_t pair)
 	return x->old_pass[pair].declaration || x->new_pass[pair].declaration;
 }
 
-/* The pairs that could block, but for those the tree declares. */
-static void hidden_rows_build(const struct diff_reach *x, bool old,
-			      struct hidden_rows *h)
-{
-	size_t nunits = (old ? x->d->old : x->d->new)->nunits, u, p;
+struct hidden_walk {
+	const struct diff_reach *x;
+	bool old;
+};
 
-	h->start = xcalloc(nunits + 2, sizeof(uint32_t));
+/* The pairs that could block, but for those the tree declares. */
+static void walk_hidden(struct rows_builder *b, void *ctx)
+{
+	const struct hidden_walk *w = ctx;
+	const struct diff_reach *x = w->x;
+	size_t p;
+
 	for (p = 0; p < x->ndense; p++)
 		if (could_block(x, x->pairs[p]) && !is_declared(x, x->pairs[p]))
-			hiding_units(x, x->pairs[p], old, count_hiding, h);
-	for (u = 0; u < nunits; u++)
-		h->start[u + 1] += h->start[u];
-	h->pairs = xmalloc(xmul(h->start[nunits] + 1, sizeof(uint32_t)));
-	h->fill = xmalloc(xmul(nunits + 1, sizeof(uint32_t)));
-	memcpy(h->fill, h->start, nunits * sizeof(uint32_t));
-	for (p = 0; p < x->ndense; p++) {
-		h->current = (uint32_t)p;
-		if (could_block(x, x->pairs[p]) && !is_declared(x, x->pairs[p]))
-			hiding_units(x, x->pairs[p], old, fill_hiding, h);
-	}
-	free(h->fill);
+			hiding_units(x, (uint32_t)p, w->old, b);
+}
+
+static void hidden_rows_build(const struct diff_reach *x, bool old,
+			      struct rows *h)
+{
+	struct hidden_walk w = {x, old};
+
+	rows_build(h, (old ? x->d->old : x->d->new)->nunits, walk_hidden, &w);
 }
 
 static void build_side_hidden(size_t side, void *ctx)
@@ -758,15 +747,12 @@ static void batch_masks(const struct diff_reach *x, struct batch *b)
 	for (g = 0; g < b->n; g++) {
 		const struct unit_view *v =
 		    &x->d->views[x->group_view[b->first + g]];
-		const struct hidden_rows *o = &x->old_hidden,
-					 *n = &x->new_hidden;
+		const struct rows *o = &x->old_hidden, *n = &x->new_hidden;
 
-		for (k = o->start[v->old_unit]; k < o->start[v->old_unit + 1];
-		     k++)
-			mask_group(x, b, o->pairs[k], g);
-		for (k = n->start[v->new_unit]; k < n->start[v->new_unit + 1];
-		     k++)
-			mask_group(x, b, n->pairs[k], g);
+		for (k = 0; k < rows_count(o, v->old_unit); k++)
+			mask_group(x, b, rows_row(o, v->old_unit)[k], g);
+		for (k = 0; k < rows_count(n, v->new_unit); k++)
+			mask_group(x, b, rows_row(n, v->new_unit)[k], g);
 	}
 }
 
@@ -794,8 +780,8 @@ static void carry(const struct diff_reach *x, struct batch *b, uint32_t p,
 	}
 	if (!any)
 		return; /* most pairs lead to no group of this batch */
-	for (e = x->edge_start[p]; e < x->edge_start[p + 1]; e++) {
-		uint32_t q = x->edge_to[e];
+	for (e = x->edges.start[p]; e < x->edges.start[p + 1]; e++) {
+		uint32_t q = x->edges.items[e];
 		uint64_t *to = row(b->reached, q), grew = 0;
 
 		for (w = 0; w < WORDS; w++) {
@@ -1287,25 +1273,15 @@ static void run_batches(const struct diff_reach *x, unsigned threads,
 /*
  * The hits as rows by root, each row's groups ascending: a batch's hits
  * come root by root, its groups ascending, and the batches in order of
- * their groups, so a stable count by root keeps each row's order.
+ * their groups, so rows that keep the order given keep it.
  */
-static void hits_by_root(const struct hits *h, size_t nroots, uint32_t **start,
-			 uint32_t **groups)
+static void walk_hits(struct rows_builder *b, void *ctx)
 {
-	uint32_t *fill;
-	size_t i, r;
+	const struct hits *h = ctx;
+	size_t i;
 
-	*start = xcalloc(nroots + 2, sizeof(uint32_t));
-	*groups = xmalloc(xmul(h->n + 1, sizeof(uint32_t)));
 	for (i = 0; i < h->n; i++)
-		(*start)[h->v[i].what + 1]++;
-	for (r = 0; r < nroots; r++)
-		(*start)[r + 1] += (*start)[r];
-	fill = xmalloc(xmul(nroots + 1, sizeof(uint32_t)));
-	memcpy(fill, *start, nroots * sizeof(uint32_t));
-	for (i = 0; i < h->n; i++)
-		(*groups)[fill[h->v[i].what]++] = h->v[i].group;
-	free(fill);
+		rows_put(b, h->v[i].what, h->v[i].group);
 }
 
 /* A group that reaches a root within one pointer, and how near. */
@@ -1324,39 +1300,26 @@ static int compare_ranked(const void *a, const void *b)
 }
 
 /* The symbol changes of each group, as rows. */
-static void group_symbols(const struct diff_reach *x, uint32_t **start,
-			  uint32_t **syms)
+static void walk_group_symbols(struct rows_builder *b, void *ctx)
 {
-	const struct kabi_diff *d = x->d;
-	uint32_t *fill;
-	size_t i, g;
+	const struct diff_reach *x = ctx;
+	size_t i;
 
-	*start = xcalloc(x->ngroups + 2, sizeof(uint32_t));
-	*syms = xmalloc(xmul(d->nsymbols + 1, sizeof(uint32_t)));
-	for (i = 0; i < d->nsymbols; i++)
+	for (i = 0; i < x->d->nsymbols; i++)
 		if (x->group_of[i] != KABI_NONE)
-			(*start)[x->group_of[i] + 1]++;
-	for (g = 0; g < x->ngroups; g++)
-		(*start)[g + 1] += (*start)[g];
-	fill = xmalloc(xmul(x->ngroups + 1, sizeof(uint32_t)));
-	memcpy(fill, *start, x->ngroups * sizeof(uint32_t));
-	for (i = 0; i < d->nsymbols; i++)
-		if (x->group_of[i] != KABI_NONE)
-			(*syms)[fill[x->group_of[i]]++] = (uint32_t)i;
-	free(fill);
+			rows_put(b, x->group_of[i], (uint32_t)i);
 }
 
 /* The exports of groups [from, to), all at distance dist, sorted by index. */
 static void add_run(struct root_list *list, const uint32_t *groups, size_t from,
-		    size_t to, const uint32_t *gstart, const uint32_t *gsyms,
-		    uint64_t dist)
+		    size_t to, const struct rows *group_syms, uint64_t dist)
 {
-	size_t at = list->n, i;
-	uint32_t k;
+	size_t at = list->n, i, k;
 
 	for (i = from; i < to; i++)
-		for (k = gstart[groups[i]]; k < gstart[groups[i] + 1]; k++) {
-			list->symbols[list->n] = gsyms[k];
+		for (k = 0; k < rows_count(group_syms, groups[i]); k++) {
+			list->symbols[list->n] =
+			    rows_row(group_syms, groups[i])[k];
 			list->reach[list->n++] = diff_reach_of(dist);
 		}
 	sort_u32(list->symbols + at, list->n - at);
@@ -1375,20 +1338,21 @@ static void root_lists(const struct diff_reach *x, struct hits *h,
 	const struct kabi_diff *d = x->d;
 	const uint64_t further = UINT64_C(2) << 32;
 	struct ranked_group *near = NULL;
-	uint32_t *gstart, *gsyms, *groups = NULL, *hit_start, *hit_groups;
+	uint32_t *groups = NULL;
+	struct rows group_syms, root_groups;
 	size_t near_alloc = 0, groups_alloc = 0, i, r;
 
-	group_symbols(x, &gstart, &gsyms);
-	hits_by_root(h, d->nroots, &hit_start, &hit_groups);
+	rows_build(&group_syms, x->ngroups, walk_group_symbols, (void *)x);
+	rows_build(&root_groups, d->nroots, walk_hits, h);
 	for (r = 0; r < d->nroots; r++) {
 		size_t nnear = 0, nfar = 0, n = 0, k, run;
 
-		for (i = hit_start[r]; i < hit_start[r + 1]; i++) {
-			uint32_t g = hit_groups[i];
+		for (i = 0; i < rows_count(&root_groups, r); i++) {
+			uint32_t g = rows_row(&root_groups, r)[i];
 			uint64_t dist =
 			    group_dist(nf, near_start, g, (uint32_t)r);
 
-			n += gstart[g + 1] - gstart[g];
+			n += rows_count(&group_syms, g);
 			if (dist == further) {
 				ALLOC_GROW(groups, nfar + 1, groups_alloc);
 				groups[nfar++] = g;
@@ -1411,17 +1375,15 @@ static void root_lists(const struct diff_reach *x, struct hits *h,
 			     run < nnear && near[run].dist == near[k].dist;
 			     run++)
 				;
-			add_run(&lists[r], groups, nfar + k, nfar + run, gstart,
-				gsyms, near[k].dist);
+			add_run(&lists[r], groups, nfar + k, nfar + run,
+				&group_syms, near[k].dist);
 		}
-		add_run(&lists[r], groups, 0, nfar, gstart, gsyms, further);
+		add_run(&lists[r], groups, 0, nfar, &group_syms, further);
 	}
 	free(near);
 	free(groups);
-	free(hit_start);
-	free(hit_groups);
-	free(gstart);
-	free(gsyms);
+	rows_free(&root_groups);
+	rows_free(&group_syms);
 }
 
 /* Both sides' tags, one side a job. */
@@ -1476,8 +1438,7 @@ void diff_reach_free(struct kabi_diff *d)
 	side_tags_free(&x->new_tags);
 	free(x->dense);
 	free(x->pairs);
-	free(x->edge_start);
-	free(x->edge_to);
+	rows_free(&x->edges);
 	free(x->scc_start);
 	free(x->scc_pairs);
 	free(x->scc_of);
@@ -1487,10 +1448,8 @@ void diff_reach_free(struct kabi_diff *d)
 	free(x->cause_of);
 	free(x->old_pass);
 	free(x->new_pass);
-	free(x->old_hidden.start);
-	free(x->old_hidden.pairs);
-	free(x->new_hidden.start);
-	free(x->new_hidden.pairs);
+	rows_free(&x->old_hidden);
+	rows_free(&x->new_hidden);
 	free(x->declared);
 	free(x);
 	d->reach = NULL;

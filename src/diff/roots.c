@@ -15,6 +15,7 @@
 #include "../util/parallel.h"
 #include "../util/sort.h"
 #include "../util/strbuf.h"
+#include "../util/rows.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
@@ -223,36 +224,46 @@ uint64_t diff_step_cost(const struct kabi_diff *d, size_t p)
 		   : 1;
 }
 
-/* The steps back, once pairs are classified; each row in edge order. */
-static void build_reverse(const struct kabi_diff *d, struct diff_reverse *r)
+/* Each edge in the row of the pair it leads to, in edge order. */
+static void walk_edges_back(struct rows_builder *b, void *ctx)
 {
-	uint64_t *cost = xmalloc(xmul(d->npairs + 1, sizeof(uint64_t)));
-	uint32_t *fill;
+	const struct kabi_diff *d = ctx;
 	size_t p, e;
 
 	for (p = 0; p < d->npairs; p++)
-		cost[p] = diff_step_cost(d, p);
-	r->start = xcalloc(d->npairs + 2, sizeof(uint32_t));
+		for (e = d->pairs[p].first_edge;
+		     e < d->pairs[p].first_edge + d->pairs[p].nedges; e++)
+			rows_put(b, d->edges[e].to, (uint32_t)e);
+}
+
+/*
+ * The steps back, once pairs are classified; each row in edge order:
+ * the rows of edges by where they lead, each edge then made the step
+ * its walk takes (where from, at what cost), looked up once.
+ */
+static void build_reverse(const struct kabi_diff *d, struct diff_reverse *r)
+{
+	uint32_t *from = xmalloc(xmul(d->nedges + 1, sizeof(uint32_t)));
+	struct rows back;
+	size_t p, e, k;
+
 	for (p = 0; p < d->npairs; p++)
 		for (e = d->pairs[p].first_edge;
 		     e < d->pairs[p].first_edge + d->pairs[p].nedges; e++)
-			r->start[d->edges[e].to + 1]++;
-	for (p = 0; p < d->npairs; p++)
-		r->start[p + 1] += r->start[p];
-	r->step = xmalloc(xmul(r->start[d->npairs] + 1, sizeof(*r->step)));
-	fill = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
-	memcpy(fill, r->start, d->npairs * sizeof(uint32_t));
-	for (p = 0; p < d->npairs; p++)
-		for (e = d->pairs[p].first_edge;
-		     e < d->pairs[p].first_edge + d->pairs[p].nedges; e++) {
-			struct back_step *st = &r->step[fill[d->edges[e].to]++];
+			from[e] = (uint32_t)p;
+	rows_build(&back, d->npairs, walk_edges_back, (void *)d);
+	r->start = back.start;
+	r->step =
+	    xmalloc(xmul((size_t)r->start[d->npairs] + 1, sizeof(*r->step)));
+	for (k = 0; k < r->start[d->npairs]; k++) {
+		struct back_step *st = &r->step[k];
 
-			st->from = (uint32_t)p;
-			st->edge = (uint32_t)e;
-			st->cost = cost[p];
-		}
-	free(fill);
-	free(cost);
+		st->edge = back.items[k];
+		st->from = from[st->edge];
+		st->cost = diff_step_cost(d, st->from);
+	}
+	free(back.items);
+	free(from);
 }
 
 /*
@@ -312,26 +323,15 @@ static void walk_back(const struct kabi_diff *d, const struct root_cause *root,
 	walk_until(d, w, KABI_NONE);
 }
 
-/* Symbols by the pair of their type, as compressed rows. */
-static void index_symbols(const struct kabi_diff *d, uint32_t **start,
-			  uint32_t **syms)
+/* Symbols by the pair of their type, as rows. */
+static void walk_symbol_pairs(struct rows_builder *b, void *ctx)
 {
-	uint32_t *fill;
-	size_t i, p;
+	const struct kabi_diff *d = ctx;
+	size_t i;
 
-	*start = xcalloc(d->npairs + 2, sizeof(uint32_t));
-	*syms = xmalloc(xmul(d->nsymbols + 1, sizeof(uint32_t)));
 	for (i = 0; i < d->nsymbols; i++)
 		if (d->symbols[i].pair != KABI_NONE)
-			(*start)[d->symbols[i].pair + 1]++;
-	for (p = 0; p < d->npairs; p++)
-		(*start)[p + 1] += (*start)[p];
-	fill = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
-	memcpy(fill, *start, d->npairs * sizeof(uint32_t));
-	for (i = 0; i < d->nsymbols; i++)
-		if (d->symbols[i].pair != KABI_NONE)
-			(*syms)[fill[d->symbols[i].pair]++] = (uint32_t)i;
-	free(fill);
+			rows_put(b, d->symbols[i].pair, (uint32_t)i);
 }
 
 /* How many of a root's exports reach it in each way. */
@@ -411,8 +411,7 @@ static void set_context(const struct kabi_diff *d, struct root_cause *root,
 
 /* The pairs with local changes, grouped by cause, as compressed rows. */
 struct causes {
-	uint32_t *start; /* n + 1 */
-	uint32_t *pairs;
+	struct rows pairs; /* per cause, the pairs with its change */
 	size_t n;
 };
 
@@ -424,7 +423,7 @@ struct causes {
 #define MAX_WALKERS 8 /* a walk holds ~40 bytes a pair */
 struct root_finder {
 	struct kabi_diff *d;
-	const uint32_t *sym_start, *syms; /* symbols by pair (rows) */
+	const struct rows *syms; /* symbols by the pair of their type */
 	const struct causes *causes;
 	struct root_cause *found; /* per cause */
 	struct walk walks[MAX_WALKERS];
@@ -473,7 +472,7 @@ static void find_root(const struct root_finder *f, struct walk *w,
 	root->own_symbol = KABI_NONE;
 	walk_back(d, root, w);
 	for (i = 0; i < w->n; i++)
-		n += f->sym_start[w->order[i] + 1] - f->sym_start[w->order[i]];
+		n += rows_count(f->syms, w->order[i]);
 	root->symbols = xmalloc(xmul(n + 1, sizeof(uint32_t)));
 	root->reach = xmalloc(n + 1);
 	/*
@@ -489,11 +488,13 @@ static void find_root(const struct root_finder *f, struct walk *w,
 			sort_u32(root->symbols + run, root->nsymbols - run);
 			run = root->nsymbols;
 		}
-		for (k = f->sym_start[p]; k < f->sym_start[p + 1]; k++) {
+		for (k = 0; k < rows_count(f->syms, p); k++) {
+			uint32_t s = rows_row(f->syms, p)[k];
+
 			root->reach[root->nsymbols] = diff_reach_of(w->dist[p]);
-			root->symbols[root->nsymbols++] = f->syms[k];
+			root->symbols[root->nsymbols++] = s;
 			if (p == root->pair && root->own_symbol == KABI_NONE)
-				root->own_symbol = f->syms[k];
+				root->own_symbol = s;
 		}
 	}
 	sort_u32(root->symbols + run, root->nsymbols - run);
@@ -506,7 +507,7 @@ static void *find_cause(size_t i, unsigned thread, void *ctx)
 	const struct causes *c = f->causes;
 
 	find_root(f, &f->walks[thread], f->differs[thread], &f->found[i],
-		  c->pairs + c->start[i], c->start[i + 1] - c->start[i]);
+		  rows_row(&c->pairs, i), rows_count(&c->pairs, i));
 	return &f->found[i];
 }
 
@@ -603,13 +604,27 @@ static void cause_key(const struct kabi_diff *d, uint32_t pair,
 	}
 }
 
+struct cause_walk {
+	const struct kabi_diff *d;
+	const uint32_t *group_of; /* per pair: its cause, or KABI_NONE */
+};
+
+static void walk_cause_pairs(struct rows_builder *b, void *ctx)
+{
+	const struct cause_walk *w = ctx;
+	size_t p;
+
+	for (p = 0; p < w->d->npairs; p++)
+		if (w->group_of[p] != KABI_NONE)
+			rows_put(b, w->group_of[p], (uint32_t)p);
+}
+
 static void group_causes(const struct kabi_diff *d, struct causes *c)
 {
 	struct hashmap index = HASHMAP_INIT;
 	struct strbuf key = STRBUF_INIT;
 	char **keys = NULL;
 	uint32_t *group_of = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
-	uint32_t *fill;
 	size_t keys_alloc = 0, p, g;
 
 	c->n = 0;
@@ -643,22 +658,11 @@ static void group_causes(const struct kabi_diff *d, struct causes *c)
 			group_of[p] = (uint32_t)c->n++;
 		}
 	}
-	c->start = xcalloc(c->n + 2, sizeof(uint32_t));
-	c->pairs = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
-	for (p = 0; p < d->npairs; p++)
-		if (group_of[p] != KABI_NONE)
-			c->start[group_of[p] + 1]++;
-	for (g = 0; g < c->n; g++)
-		c->start[g + 1] += c->start[g];
-	fill = xmalloc(xmul(c->n + 1, sizeof(uint32_t)));
-	memcpy(fill, c->start, c->n * sizeof(uint32_t));
-	for (p = 0; p < d->npairs; p++)
-		if (group_of[p] != KABI_NONE)
-			c->pairs[fill[group_of[p]]++] = (uint32_t)p;
+	rows_build(&c->pairs, c->n, walk_cause_pairs,
+		   &(struct cause_walk){d, group_of});
 	for (g = 0; g < c->n; g++)
 		free(keys[g]);
 	free(keys);
-	free(fill);
 	free(group_of);
 	strbuf_release(&key);
 	hashmap_free(&index);
@@ -734,28 +738,25 @@ void diff_roots(struct kabi_diff *d, unsigned threads)
 {
 	struct root_list *visible;
 	struct root_finder f = {.d = d};
-	uint32_t *sym_start, *syms;
+	struct rows syms;
 	struct causes causes;
 
-	index_symbols(d, &sym_start, &syms);
-	f.sym_start = sym_start;
-	f.syms = syms;
+	rows_build(&syms, d->npairs, walk_symbol_pairs, d);
+	f.syms = &syms;
 	classify(d);
 	d->reverse = xcalloc(1, sizeof(*d->reverse));
 	build_reverse(d, d->reverse);
 	group_causes(d, &causes);
 	f.causes = &causes;
 	find_roots(&f, threads);
-	free(causes.start);
-	free(causes.pairs);
+	rows_free(&causes.pairs);
 	visible = xcalloc(d->nroots + 1, sizeof(*visible));
 	diff_reach_visible(d, threads, visible);
 	choose_lists(d, visible);
 	free(visible);
 	array_sort_r(d->roots, d->nroots, sizeof(*d->roots), compare_roots, d);
 	diff_crcs(d);
-	free(sym_start);
-	free(syms);
+	rows_free(&syms);
 }
 
 void diff_free_reverse(struct kabi_diff *d)

@@ -13,6 +13,7 @@
 #include "../util/hashmap.h"
 #include "../util/parallel.h"
 #include "../util/sort.h"
+#include "../util/rows.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
@@ -119,7 +120,7 @@ static int compare_places(const void *a, const void *b)
 /* Rows of places grouped by key, each group to be sorted on its own. */
 struct place_groups {
 	struct place *rows;
-	size_t *start; /* per key, nkeys + 1 */
+	const uint32_t *start; /* per key, nkeys + 1 */
 	size_t nkeys;
 	size_t nranges; /* of keys, one a job */
 };
@@ -143,26 +144,37 @@ static void sort_place_range(size_t index, void *ctx)
  * keys apart on the threads. One sort of all rows took most of the time
  * of deduplicating a kernel.
  */
+struct places_walk {
+	const struct place *rows;
+	size_t n;
+};
+
+static void walk_places(struct rows_builder *b, void *ctx)
+{
+	const struct places_walk *w = ctx;
+	size_t i;
+
+	for (i = 0; i < w->n; i++)
+		rows_put(b, w->rows[i].key, (uint32_t)i);
+}
+
 static struct place *sort_places(const struct refinement *r,
 				 const struct place *rows, size_t n)
 {
 	struct place_groups g = {.nkeys = r->nkeys};
-	size_t *fill = xcalloc(r->nkeys + 1, sizeof(size_t)), i;
+	struct rows by_key;
+	size_t i;
 
+	rows_build(&by_key, r->nkeys, walk_places,
+		   &(struct places_walk){rows, n});
 	g.rows = xmalloc(xmul(n + 1, sizeof(*g.rows)));
-	g.start = xcalloc(r->nkeys + 2, sizeof(size_t));
 	for (i = 0; i < n; i++)
-		g.start[rows[i].key + 1]++;
-	for (i = 0; i < r->nkeys; i++)
-		g.start[i + 1] += g.start[i];
-	memcpy(fill, g.start, r->nkeys * sizeof(size_t));
-	for (i = 0; i < n; i++)
-		g.rows[fill[rows[i].key]++] = rows[i];
+		g.rows[i] = rows[by_key.items[i]];
+	g.start = by_key.start;
 	g.nranges = job_ranges(r->b);
 	parallel_run_timed(g.nranges, r->b->threads, sort_place_range, &g,
 			   r->b->times);
-	free(fill);
-	free(g.start);
+	rows_free(&by_key);
 	return g.rows;
 }
 
