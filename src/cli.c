@@ -37,6 +37,36 @@ static int bad_option(const char *cmd, int c, char **argv)
 	return cli_usage_error(cmd, "unknown option '%s'", arg);
 }
 
+/*
+ * One of the options every command that reads kernels shares: 'V'
+ * (--vmlinux), 'D' (--debug-root), 'j' (--jobs), into the input options.
+ */
+static int input_option(struct input_options *o, int option, const char *value,
+			const char *cmd)
+{
+	switch (option) {
+	case 'V':
+		o->tree.vmlinux = value;
+		return 0;
+	case 'D':
+		/* libdwfl takes relative folders as relative to each file */
+		free(o->debug_root);
+		o->debug_root = realpath(value, NULL);
+		if (!o->debug_root)
+			return cli_usage_error(
+			    cmd, "cannot use --debug-root '%s': %s", value,
+			    strerror(errno));
+		return 0;
+	case 'j':
+		if (!cli_parse_jobs(value, &o->jobs))
+			return cli_usage_error(cmd, "bad --jobs value '%s'",
+					       value);
+		return 0;
+	default:
+		return cli_usage_error(cmd, "bad option");
+	}
+}
+
 int cli_parse(const struct cli_command *cmd, int argc, char **argv)
 {
 	struct strbuf shortopts = STRBUF_INIT;

@@ -2,7 +2,6 @@
 /* Reading the kernel or baseline a command is given; see input.h. */
 #include "input.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,7 +9,6 @@
 #include <sys/stat.h>
 
 #include "btf/btf.h"
-#include "cli.h"
 #include "package/package.h"
 #include "store/store.h"
 #include "symvers/symvers.h"
@@ -30,32 +28,6 @@ void input_options_free(struct input_options *o)
 {
 	free(o->debug_root);
 	o->debug_root = NULL;
-}
-
-int input_option(struct input_options *o, int option, const char *value,
-		 const char *cmd)
-{
-	switch (option) {
-	case 'V':
-		o->tree.vmlinux = value;
-		return 0;
-	case 'D':
-		/* libdwfl takes relative folders as relative to each file */
-		free(o->debug_root);
-		o->debug_root = realpath(value, NULL);
-		if (!o->debug_root)
-			return cli_usage_error(
-			    cmd, "cannot use --debug-root '%s': %s", value,
-			    strerror(errno));
-		return 0;
-	case 'j':
-		if (!cli_parse_jobs(value, &o->jobs))
-			return cli_usage_error(cmd, "bad --jobs value '%s'",
-					       value);
-		return 0;
-	default:
-		return cli_usage_error(cmd, "bad option");
-	}
 }
 
 static void show_progress(const char *phase, uint64_t done, uint64_t total,

@@ -46,13 +46,6 @@ struct progress input_progress(const struct input_options *o,
 void input_options_init(struct input_options *o);
 void input_options_free(struct input_options *o);
 /*
- * Take one of the shared options: 'V' (--vmlinux), 'D' (--debug-root),
- * 'j' (--jobs). Prints a usage error for cmd and returns nonzero when
- * the value is bad.
- */
-int input_option(struct input_options *o, int option, const char *value,
-		 const char *cmd);
-/*
  * Load the model of a baseline file (given alone) or of kernel files
  * and trees. Returns nonzero when nothing usable was read.
  */

@@ -114,14 +114,6 @@ static void explain_crc_only(struct kabi_diff *d, uint32_t i)
 	s->crc_reason = CRC_REASON_SOURCE;
 }
 
-bool diff_crc_kept(const struct kabi_diff *d, const struct symbol_change *s)
-{
-	return s->old_symbol != KABI_NONE && s->new_symbol != KABI_NONE &&
-	       (d->old->symbols[s->old_symbol].flags &
-		d->new->symbols[s->new_symbol].flags &KABI_SYM_HAS_CRC) &&
-	       !diff_crc_changed(d, s);
-}
-
 void diff_crcs(struct kabi_diff *d)
 {
 	bool old_crcs = has_crc(d->old), new_crcs = has_crc(d->new);

@@ -95,13 +95,3 @@ void diff_free(struct kabi_diff *d)
 	type_names_free(&d->new_names);
 	memset(d, 0, sizeof(*d));
 }
-
-void diff_add_item(struct kabi_diff *d, const struct change_item *it,
-		   uint32_t *nitems, enum severity *severity)
-{
-	ALLOC_GROW(d->items, d->nitems + 1, d->items_alloc);
-	d->items[d->nitems++] = *it;
-	(*nitems)++;
-	if (change_severity(it->kind) == BREAKING)
-		*severity = BREAKING;
-}

@@ -75,16 +75,44 @@ void diff_uapi_finish(struct kabi_diff *d);
  */
 void diff_add_item(struct kabi_diff *d, const struct change_item *it,
 		   uint32_t *nitems, enum severity *severity);
+/* The severity of items [first, first + n): breaking if one is. */
+enum severity diff_items_severity(const struct kabi_diff *d, uint32_t first,
+				  uint32_t n);
 void diff_roots(struct kabi_diff *d, unsigned threads);
 void diff_free_reverse(struct kabi_diff *d);
 
 /*
- * What stepping through pair p costs a walk: one step, and one pointer
- * (in the high 32 bits) when p is a pointer; and the reach of a distance
- * so counted (enum reach_kind).
+ * A distance on the graph of pairs, as the walks order them: fewer
+ * pointers first, then fewer steps; one number, the pointers in its high
+ * 32 bits, so that comparing two compares both at once.
  */
-uint64_t diff_step_cost(const struct kabi_diff *d, size_t p);
-uint8_t diff_reach_of(uint64_t distance);
+static inline uint64_t dist_of(uint32_t pointers, uint32_t steps)
+{
+	return (uint64_t)pointers << 32 | steps;
+}
+
+static inline uint32_t dist_pointers(uint64_t dist)
+{
+	return (uint32_t)(dist >> 32);
+}
+
+/* Where "within one pointer" ends: at two, the reach is further. */
+#define DIST_FURTHER dist_of(2, 0)
+
+/* What stepping through pair p costs: a step, and a pointer if it is one. */
+static inline uint64_t diff_step_cost(const struct kabi_diff *d, size_t p)
+{
+	return dist_of(
+	    model_type(d->old, d->pairs[p].old_type)->kind == KABI_POINTER, 1);
+}
+
+/* The kind of reach of a distance (enum reach_kind). */
+static inline uint8_t diff_reach_of(uint64_t dist)
+{
+	return dist_pointers(dist) == 0	  ? REACH_BY_VALUE
+	       : dist_pointers(dist) == 1 ? REACH_ONE_POINTER
+					  : REACH_FURTHER;
+}
 
 /*
  * The kABI-preservation idioms (idioms.c). A member name the macros

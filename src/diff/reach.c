@@ -989,7 +989,8 @@ static void forward_walk(const struct diff_reach *x, struct forward *f,
 			uint32_t to = d->edges[e].to;
 			uint64_t dist = top.dist + cost;
 
-			if (d->pairs[to].differs && dist >> 32 <= max_pointers)
+			if (d->pairs[to].differs &&
+			    dist_pointers(dist) <= max_pointers)
 				forward_offer(f, to, dist, e, top.pair);
 		}
 	}
@@ -1124,7 +1125,7 @@ static uint64_t group_dist(const struct near_finder *nf, const uint32_t *start,
 	for (k = start[group]; k < start[group + 1]; k++)
 		if (nf->v[k].root == root)
 			return nf->v[k].dist;
-	return UINT64_C(2) << 32;
+	return DIST_FURTHER;
 }
 
 /* A pair of group and thing (a root, a pair), found by the batches. */
@@ -1336,7 +1337,7 @@ static void root_lists(const struct diff_reach *x, struct hits *h,
 		       struct root_list *lists)
 {
 	const struct kabi_diff *d = x->d;
-	const uint64_t further = UINT64_C(2) << 32;
+	const uint64_t further = DIST_FURTHER;
 	struct ranked_group *near = NULL;
 	uint32_t *groups = NULL;
 	struct rows group_syms, root_groups;

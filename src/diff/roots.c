@@ -19,46 +19,9 @@
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
-static const struct {
-	const char *rule;
-	enum severity severity;
-	const char *text;
-} changes[] = {
-#define C(id, rule, severity, text) {rule, severity, text},
-    DIFF_CHANGES
-#undef C
-};
-
-const char *change_rule(enum change_kind kind)
-{
-	return (unsigned)kind < CHANGE_COUNT ? changes[kind].rule : "?";
-}
-
-enum severity change_severity(enum change_kind kind)
-{
-	return (unsigned)kind < CHANGE_COUNT ? changes[kind].severity
-					     : BREAKING;
-}
-
-const char *change_text(enum change_kind kind)
-{
-	return (unsigned)kind < CHANGE_COUNT ? changes[kind].text : "?";
-}
-
-static enum severity items_severity(const struct kabi_diff *d, uint32_t first,
-				    uint32_t n)
-{
-	uint32_t i;
-
-	for (i = 0; i < n; i++)
-		if (change_severity(d->items[first + i].kind) == BREAKING)
-			return BREAKING;
-	return COMPATIBLE;
-}
-
 /*
  * A step back over an edge: the pair it leaves, the edge, and what the
- * step costs, 1 or (into a pointer) 1 + 2^32.
+ * step costs (diff_step_cost).
  */
 struct back_step {
 	uint32_t from;
@@ -99,7 +62,7 @@ struct walk {
 	uint8_t *seen;	 /* per pair: 1 queued, 2 done */
 	uint32_t *order; /* the pairs done, nearest first */
 	uint32_t *via;	 /* per pair: the edge one step closer */
-	uint64_t *dist;	 /* per pair: pointers << 32 | steps */
+	uint64_t *dist;	 /* per pair: its distance (dist_of) */
 	size_t n;
 	struct queue levels[3], *carried, *fresh, *next;
 	uint32_t *batch; /* the pairs at the distance being done, sorted */
@@ -197,7 +160,7 @@ static bool next_batch(struct walk *w)
 /* Queue p at distance dist, reached by edge via, if that is nearer. */
 static void walk_offer(struct walk *w, uint32_t p, uint64_t dist, uint32_t via)
 {
-	uint64_t level = w->n ? w->dist[w->order[w->n - 1]] >> 32 : 0;
+	uint64_t level = w->n ? dist_pointers(w->dist[w->order[w->n - 1]]) : 0;
 
 	if (w->seen[p] == 2 || (w->seen[p] == 1 && w->dist[p] <= dist))
 		return;
@@ -206,7 +169,7 @@ static void walk_offer(struct walk *w, uint32_t p, uint64_t dist, uint32_t via)
 	if (!w->seen[p])
 		w->queued[w->touched++] = p;
 	w->seen[p] = 1;
-	queue_push(dist >> 32 == level ? w->fresh : w->next, p, dist);
+	queue_push(dist_pointers(dist) == level ? w->fresh : w->next, p, dist);
 }
 
 struct diff_paths {
@@ -215,14 +178,6 @@ struct diff_paths {
 	struct walk walk;
 	struct forward *forward; /* walks as an export's unit sees (reach.c) */
 };
-
-/* Pointers counted apart, so "by value" and "one pointer" stay exact. */
-uint64_t diff_step_cost(const struct kabi_diff *d, size_t p)
-{
-	return model_type(d->old, d->pairs[p].old_type)->kind == KABI_POINTER
-		   ? 1 + (UINT64_C(1) << 32)
-		   : 1;
-}
 
 /* Each edge in the row of the pair it leads to, in edge order. */
 static void walk_edges_back(struct rows_builder *b, void *ctx)
@@ -439,16 +394,6 @@ const char *reach_kind_name(enum reach_kind kind)
 	};
 
 	return (unsigned)kind < REACH_KINDS ? names[kind] : "?";
-}
-
-/* A distance from diff_step_cost sums back to its kind of reach. */
-uint8_t diff_reach_of(uint64_t distance)
-{
-	uint64_t pointers = distance >> 32;
-
-	return pointers == 0   ? REACH_BY_VALUE
-	       : pointers == 1 ? REACH_ONE_POINTER
-			       : REACH_FURTHER;
 }
 
 /*
@@ -674,12 +619,13 @@ static void classify(struct kabi_diff *d)
 	size_t p, i;
 
 	for (i = 0; i < d->nsymbols; i++)
-		d->symbols[i].severity = items_severity(
+		d->symbols[i].severity = diff_items_severity(
 		    d, d->symbols[i].first_item, d->symbols[i].nitems);
 	for (p = 0; p < d->npairs; p++) {
 		struct type_pair *tp = &d->pairs[p];
 
-		tp->severity = items_severity(d, tp->first_item, tp->nitems);
+		tp->severity =
+		    diff_items_severity(d, tp->first_item, tp->nitems);
 		/*
 		 * Modules cannot reach inside a type private to a .c file;
 		 * an exported variable they use all the same.

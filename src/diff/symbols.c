@@ -215,3 +215,11 @@ bool diff_crc_changed(const struct kabi_diff *d, const struct symbol_change *s)
 			return true;
 	return false;
 }
+
+bool diff_crc_kept(const struct kabi_diff *d, const struct symbol_change *s)
+{
+	return s->old_symbol != KABI_NONE && s->new_symbol != KABI_NONE &&
+	       (d->old->symbols[s->old_symbol].flags &
+		d->new->symbols[s->new_symbol].flags &KABI_SYM_HAS_CRC) &&
+	       !diff_crc_changed(d, s);
+}

@@ -124,6 +124,8 @@ const struct kernel_input *kernel_file_dwarf(const struct kernel_file *f);
  * file offset.
  */
 int kernel_input_open(const struct kernel_input *in, struct diag *d);
+/* Its name freed and its descriptor closed. */
+void kernel_input_free(struct kernel_input *in);
 
 /* The module name of a loose file: "fs/fat/fat" from .../kernel/fs/fat/fat.ko
  */

@@ -50,6 +50,15 @@ const char *kelf_machine_name(unsigned machine)
 	return m ? m->name : "an unknown machine";
 }
 
+void kernel_input_free(struct kernel_input *in)
+{
+	free(in->name);
+	if (in->fd >= 0)
+		close(in->fd);
+	in->name = NULL;
+	in->fd = -1;
+}
+
 int kernel_input_open(const struct kernel_input *in, struct diag *d)
 {
 	char self[64];

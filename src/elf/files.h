@@ -24,7 +24,6 @@ char *module_name(const char *rel, char **release);
 /* The release a path names: lib/modules/VER/..., or vmlinux-VER. */
 char *release_of_path(const char *rel);
 
-void kernel_input_free(struct kernel_input *in);
 void kernel_file_free(struct kernel_file *f);
 /* Add a file: takes name, fd (a memory file, or -1) and module. */
 void add_input(struct kernel_files *kf, char *name, int fd, char *module,

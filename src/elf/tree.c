@@ -77,15 +77,6 @@ void kernel_files_init(struct kernel_files *kf)
 	memset(kf, 0, sizeof(*kf));
 }
 
-void kernel_input_free(struct kernel_input *in)
-{
-	free(in->name);
-	if (in->fd >= 0)
-		close(in->fd);
-	in->name = NULL;
-	in->fd = -1;
-}
-
 void kernel_file_free(struct kernel_file *f)
 {
 	kernel_input_free(&f->elf);

@@ -428,7 +428,5 @@ bool model_same_machine(const struct kabi_model *x, const struct kabi_model *y,
 			char *a, char *b, size_t len);
 /* A named struct, union, enum or typedef: a type with an identity. */
 bool kabi_type_is_named(const struct kabi_type *t);
-/* Whether a kind has members, enumerators or parameters. */
-bool kabi_kind_is_aggregate(enum kabi_kind kind);
 
 #endif

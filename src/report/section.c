@@ -27,17 +27,3 @@ size_t report_section_count(const struct report_section *sec,
 	sec->each(v, which, &w, &n);
 	return n;
 }
-
-bool report_which_holds(enum change_which which, bool in_old, bool in_new)
-{
-	switch (which) {
-	case WHICH_REMOVED:
-		return in_old && !in_new;
-	case WHICH_ADDED:
-		return !in_old && in_new;
-	case WHICH_CHANGED:
-		return in_old && in_new;
-	default:
-		return true;
-	}
-}

@@ -82,7 +82,20 @@ extern const struct report_section *const report_sections[];
 size_t report_section_count(const struct report_section *sec,
 			    const struct diff_view *v, enum change_which which);
 /* Whether a change present in_old and in_new is of the kind asked. */
-bool report_which_holds(enum change_which which, bool in_old, bool in_new);
+static inline bool report_which_holds(enum change_which which, bool in_old,
+				      bool in_new)
+{
+	switch (which) {
+	case WHICH_REMOVED:
+		return in_old && !in_new;
+	case WHICH_ADDED:
+		return !in_old && in_new;
+	case WHICH_CHANGED:
+		return in_old && in_new;
+	default:
+		return true;
+	}
+}
 
 /*
  * The per-module view of kabi diff --modules (report/modules.c): each

@@ -2,16 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """Circles among src/'s files, from their objects' symbols.
 
-  file-circles.py BUILD [KNOWN]
+  file-circles.py BUILD
 
 A file depends on another when its object uses a symbol the other's
 defines (nm: U against T, D, B, R). Files that depend on each other,
 directly or round a longer circle, cannot be read one after the other;
-each circle found is printed, its files sorted, one a line. KNOWN lists
-circles being taken apart (one a line, as printed): those are allowed,
-and one of them no longer found is reported too, so the list shrinks.
-Exits 1 when a circle is found that KNOWN does not list, or KNOWN lists
-one that is gone.
+each circle found is printed, its files sorted, one a line, and the
+exit status is 1.
 """
 import collections
 import glob
@@ -86,18 +83,9 @@ def circles(edges):
 
 def main():
     found = circles(graph(sys.argv[1]))
-    known = set()
-    if len(sys.argv) > 2:
-        known = {l.strip() for l in open(sys.argv[2])
-                 if l.strip() and not l.startswith("#")}
-    status = 0
     for c in found:
-        print(("known: " if c in known else "circle: ") + c)
-        status |= c not in known
-    for c in sorted(known - set(found)):
-        print("gone, take it off the list: " + c)
-        status = 1
-    return status
+        print("circle: " + c)
+    return 1 if found else 0
 
 
 if __name__ == "__main__":
