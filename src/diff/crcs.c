@@ -28,23 +28,6 @@ static bool has_crc(const struct kabi_model *m)
 	return false;
 }
 
-/* A root's exports as their units see the types, whichever the report shows. */
-static size_t visible_list(const struct kabi_diff *d,
-			   const struct root_cause *root, const uint32_t **list)
-{
-	*list = d->transitive ? root->other : root->symbols;
-	return root->beyond ? 0 : d->transitive ? root->nother : root->nsymbols;
-}
-
-/* Its exports through every pointer. */
-static size_t transitive_list(const struct kabi_diff *d,
-			      const struct root_cause *root,
-			      const uint32_t **list)
-{
-	*list = d->transitive ? root->symbols : root->other;
-	return d->transitive ? root->nsymbols : root->nother;
-}
-
 /* Whether a root changed only array bounds. */
 static bool only_bounds(const struct kabi_diff *d, const struct root_cause *r)
 {
@@ -66,21 +49,22 @@ static bool only_bounds(const struct kabi_diff *d, const struct root_cause *r)
 static uint8_t *mark_reached(const struct kabi_diff *d, bool *not_bounds)
 {
 	uint8_t *mark = xcalloc(d->nsymbols + 1, 1);
-	const uint32_t *list;
-	size_t r, k, n;
+	size_t r, k;
 
 	for (r = 0; r < d->nroots; r++) {
 		const struct root_cause *root = &d->roots[r];
 		uint8_t level = root->severity == BREAKING ? 3 : 2;
 		bool bounds = only_bounds(d, root);
 
-		for (n = transitive_list(d, root, &list), k = 0; k < n; k++)
-			if (!mark[list[k]])
-				mark[list[k]] = 1;
-		for (n = visible_list(d, root, &list), k = 0; k < n; k++) {
-			if (mark[list[k]] < level)
-				mark[list[k]] = level;
-			not_bounds[list[k]] |= !bounds;
+		for (k = 0; k < root->transitive.n; k++)
+			if (!mark[root->transitive.symbols[k]])
+				mark[root->transitive.symbols[k]] = 1;
+		for (k = 0; k < root->visible.n; k++) {
+			uint32_t s = root->visible.symbols[k];
+
+			if (mark[s] < level)
+				mark[s] = level;
+			not_bounds[s] |= !bounds;
 		}
 	}
 	return mark;

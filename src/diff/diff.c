@@ -73,10 +73,11 @@ void diff_free(struct kabi_diff *d)
 	size_t i;
 
 	for (i = 0; i < d->nroots; i++) {
-		free(d->roots[i].symbols);
-		free(d->roots[i].reach);
+		free(d->roots[i].visible.symbols);
+		free(d->roots[i].visible.reach);
+		free(d->roots[i].transitive.symbols);
+		free(d->roots[i].transitive.reach);
 		free(d->roots[i].variants);
-		free(d->roots[i].other);
 	}
 	free(d->roots);
 	free(d->syscalls);

@@ -266,6 +266,13 @@ enum reach_kind {
 /* "by value", "within one pointer", "further" */
 const char *reach_kind_name(enum reach_kind kind);
 
+/* Exports a root cause reaches: nearest first, then by index, and how. */
+struct root_exports {
+	uint32_t *symbols; /* symbol_change indices */
+	uint8_t *reach;	   /* per symbol: enum reach_kind */
+	size_t n;
+};
+
 struct root_cause {
 	uint32_t pair; /* whose items tell the change */
 	/*
@@ -285,16 +292,12 @@ struct root_cause {
 	 * compatible beyond every unit's view (and for a private type).
 	 */
 	enum severity severity;
-	uint32_t *symbols; /* symbol_change indices, nearest first */
-	uint8_t *reach;	   /* per symbol: enum reach_kind */
-	size_t nsymbols;
 	/*
-	 * The other count: of the exports it reaches through every pointer
-	 * (by default), or as their units see it (DIFF_TRANSITIVE); and
-	 * those exports, sorted by index.
+	 * The exports it reaches as their units see the types (none when
+	 * beyond every unit's view), and through every pointer. Which of
+	 * the two the comparison counts: diff_root_reached.
 	 */
-	uint32_t *other;
-	size_t nother;
+	struct root_exports visible, transitive;
 	/*
 	 * For a type without a name of its own (a function type, an
 	 * anonymous struct): the nearest named type holding it and the
@@ -419,6 +422,16 @@ void diff_paths_free(struct diff_paths *p);
 size_t diff_paths_find(struct diff_paths *p, uint32_t symbol,
 		       const struct root_cause *root, uint32_t *edges,
 		       size_t max);
+
+/*
+ * The exports a root cause reaches as the comparison counts them: as
+ * their units see the types, or through every pointer (DIFF_TRANSITIVE);
+ * and the other list, the count a report gives beside.
+ */
+const struct root_exports *diff_root_reached(const struct kabi_diff *d,
+					     const struct root_cause *r);
+const struct root_exports *diff_root_other(const struct kabi_diff *d,
+					   const struct root_cause *r);
 
 /*
  * Whether types were compared: not when a side is a list of exports

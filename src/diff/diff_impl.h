@@ -142,19 +142,12 @@ const struct kabi_type *idiom_hidden(const struct kabi_model *m,
 bool idiom_same_layout(const struct kabi_diff *d, uint32_t old_type,
 		       uint32_t old_bits, uint32_t new_type, uint32_t new_bits);
 
-/* The exports one root cause reaches, nearest first, and how. */
-struct root_list {
-	uint32_t *symbols;
-	uint8_t *reach; /* enum reach_kind */
-	size_t n;
-};
 /*
- * Each kept root cause's exports as their units see the types (lists,
- * one per d->roots) and the exports' views (d->views); the walks' state
+ * Each kept root cause's exports as their units see the types (its
+ * visible list) and the exports' views (d->views); the walks' state
  * stays in d->reach.
  */
-void diff_reach_visible(struct kabi_diff *d, unsigned threads,
-			struct root_list *lists);
+void diff_reach_visible(struct kabi_diff *d, unsigned threads);
 void diff_reach_free(struct kabi_diff *d);
 /*
  * The shortest path from an export to a root cause as the export's unit

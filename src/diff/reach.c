@@ -1312,8 +1312,9 @@ static void walk_group_symbols(struct rows_builder *b, void *ctx)
 }
 
 /* The exports of groups [from, to), all at distance dist, sorted by index. */
-static void add_run(struct root_list *list, const uint32_t *groups, size_t from,
-		    size_t to, const struct rows *group_syms, uint64_t dist)
+static void add_run(struct root_exports *list, const uint32_t *groups,
+		    size_t from, size_t to, const struct rows *group_syms,
+		    uint64_t dist)
 {
 	size_t at = list->n, i, k;
 
@@ -1327,16 +1328,15 @@ static void add_run(struct root_list *list, const uint32_t *groups, size_t from,
 }
 
 /*
- * Each root's exports, nearest first, then by index, from the groups
- * that reach it. The few groups within one pointer are sorted by
- * distance; the rest are all at one distance, two pointers, and need
- * only their exports sorted.
+ * Each root's visible list: its exports, nearest first, then by index,
+ * from the groups that reach it. The few groups within one pointer are sorted
+ * by distance; the rest are all at one distance, two pointers, and need only
+ * their exports sorted.
  */
 static void root_lists(const struct diff_reach *x, struct hits *h,
-		       const struct near_finder *nf, const uint32_t *near_start,
-		       struct root_list *lists)
+		       const struct near_finder *nf, const uint32_t *near_start)
 {
-	const struct kabi_diff *d = x->d;
+	struct kabi_diff *d = x->d;
 	const uint64_t further = DIST_FURTHER;
 	struct ranked_group *near = NULL;
 	uint32_t *groups = NULL;
@@ -1347,6 +1347,7 @@ static void root_lists(const struct diff_reach *x, struct hits *h,
 	rows_build(&root_groups, d->nroots, walk_hits, h);
 	for (r = 0; r < d->nroots; r++) {
 		size_t nnear = 0, nfar = 0, n = 0, k, run;
+		struct root_exports *list;
 
 		for (i = 0; i < rows_count(&root_groups, r); i++) {
 			uint32_t g = rows_row(&root_groups, r)[i];
@@ -1364,9 +1365,10 @@ static void root_lists(const struct diff_reach *x, struct hits *h,
 			near[nnear++].group = g;
 		}
 		array_sort(near, nnear, sizeof(*near), compare_ranked);
-		lists[r].n = 0;
-		lists[r].symbols = xmalloc(xmul(n + 1, sizeof(uint32_t)));
-		lists[r].reach = xmalloc(n + 1);
+		list = &d->roots[r].visible;
+		list->n = 0;
+		list->symbols = xmalloc(xmul(n + 1, sizeof(uint32_t)));
+		list->reach = xmalloc(n + 1);
 		/* groups[] has the far groups first, then the near by run */
 		ALLOC_GROW(groups, nfar + nnear + 1, groups_alloc);
 		for (k = 0; k < nnear; k++)
@@ -1376,10 +1378,10 @@ static void root_lists(const struct diff_reach *x, struct hits *h,
 			     run < nnear && near[run].dist == near[k].dist;
 			     run++)
 				;
-			add_run(&lists[r], groups, nfar + k, nfar + run,
-				&group_syms, near[k].dist);
+			add_run(list, groups, nfar + k, nfar + run, &group_syms,
+				near[k].dist);
 		}
-		add_run(&lists[r], groups, 0, nfar, &group_syms, further);
+		add_run(list, groups, 0, nfar, &group_syms, further);
 	}
 	free(near);
 	free(groups);
@@ -1398,8 +1400,7 @@ static void build_side_tags(size_t side, void *ctx)
 		side_tags_build(&x->new_tags, x->d->new, x->d, false);
 }
 
-void diff_reach_visible(struct kabi_diff *d, unsigned threads,
-			struct root_list *lists)
+void diff_reach_visible(struct kabi_diff *d, unsigned threads)
 {
 	struct diff_reach *x = xcalloc(1, sizeof(*x));
 	struct hits roots = {0};
@@ -1423,7 +1424,7 @@ void diff_reach_visible(struct kabi_diff *d, unsigned threads,
 			x->cause_of[d->roots[r].variants[i]] = (uint32_t)r;
 	run_batches(x, threads, &roots);
 	find_near(x, threads, &nf, &near_start);
-	root_lists(x, &roots, &nf, near_start, lists);
+	root_lists(x, &roots, &nf, near_start);
 	free(roots.v);
 	free(nf.v);
 	free(near_start);

@@ -290,13 +290,13 @@ static void walk_symbol_pairs(struct rows_builder *b, void *ctx)
 }
 
 /* How many of a root's exports reach it in each way. */
-static void count_reach(const struct root_cause *r, size_t *counts)
+static void count_reach(const struct root_exports *list, size_t *counts)
 {
 	size_t i;
 
 	memset(counts, 0, REACH_KINDS * sizeof(*counts));
-	for (i = 0; i < r->nsymbols; i++)
-		counts[r->reach[i]]++;
+	for (i = 0; i < list->n; i++)
+		counts[list->reach[i]]++;
 }
 
 /*
@@ -309,6 +309,8 @@ static int compare_roots(const void *a, const void *b, void *ctx)
 {
 	const struct kabi_diff *d = ctx;
 	const struct root_cause *x = a, *y = b;
+	const struct root_exports *lx = diff_root_reached(d, x);
+	const struct root_exports *ly = diff_root_reached(d, y);
 	size_t cx[REACH_KINDS], cy[REACH_KINDS];
 
 	if (x->beyond != y->beyond)
@@ -316,14 +318,14 @@ static int compare_roots(const void *a, const void *b, void *ctx)
 	/* beyond view, the breaking kinds of change first all the same */
 	if (d->pairs[x->pair].severity != d->pairs[y->pair].severity)
 		return d->pairs[x->pair].severity == BREAKING ? -1 : 1;
-	count_reach(x, cx);
-	count_reach(y, cy);
+	count_reach(lx, cx);
+	count_reach(ly, cy);
 	if (cx[0] + cx[1] != cy[0] + cy[1])
 		return cx[0] + cx[1] > cy[0] + cy[1] ? -1 : 1;
 	if (cx[0] != cy[0])
 		return cx[0] > cy[0] ? -1 : 1;
-	if (x->nsymbols != y->nsymbols)
-		return x->nsymbols > y->nsymbols ? -1 : 1;
+	if (lx->n != ly->n)
+		return lx->n > ly->n ? -1 : 1;
 	return strcmp(type_spelling(&d->old_names, d->pairs[x->pair].old_type),
 		      type_spelling(&d->old_names, d->pairs[y->pair].old_type));
 }
@@ -405,6 +407,7 @@ static void find_root(const struct root_finder *f, struct walk *w,
 		      const uint32_t *variants, size_t nvariants)
 {
 	const struct kabi_diff *d = f->d;
+	struct root_exports *list = &root->transitive;
 	size_t n = 0, i, run;
 	uint32_t k;
 
@@ -418,8 +421,8 @@ static void find_root(const struct root_finder *f, struct walk *w,
 	walk_back(d, root, w);
 	for (i = 0; i < w->n; i++)
 		n += rows_count(f->syms, w->order[i]);
-	root->symbols = xmalloc(xmul(n + 1, sizeof(uint32_t)));
-	root->reach = xmalloc(n + 1);
+	list->symbols = xmalloc(xmul(n + 1, sizeof(uint32_t)));
+	list->reach = xmalloc(n + 1);
 	/*
 	 * The walk did the pairs nearest first, so their exports come in
 	 * order of distance: only those at one distance need sorting, by
@@ -430,19 +433,19 @@ static void find_root(const struct root_finder *f, struct walk *w,
 
 		differs[p] = 1;
 		if (i && w->dist[p] != w->dist[w->order[i - 1]]) {
-			sort_u32(root->symbols + run, root->nsymbols - run);
-			run = root->nsymbols;
+			sort_u32(list->symbols + run, list->n - run);
+			run = list->n;
 		}
 		for (k = 0; k < rows_count(f->syms, p); k++) {
 			uint32_t s = rows_row(f->syms, p)[k];
 
-			root->reach[root->nsymbols] = diff_reach_of(w->dist[p]);
-			root->symbols[root->nsymbols++] = s;
+			list->reach[list->n] = diff_reach_of(w->dist[p]);
+			list->symbols[list->n++] = s;
 			if (p == root->pair && root->own_symbol == KABI_NONE)
 				root->own_symbol = s;
 		}
 	}
-	sort_u32(root->symbols + run, root->nsymbols - run);
+	sort_u32(list->symbols + run, list->n - run);
 	set_context(d, root, w);
 }
 
@@ -467,9 +470,9 @@ static void keep_cause(size_t i, void *result, void *ctx)
 	struct root_cause *root = result;
 
 	(void)i;
-	if (!root->nsymbols) {
-		free(root->symbols);
-		free(root->reach);
+	if (!root->transitive.n) {
+		free(root->transitive.symbols);
+		free(root->transitive.reach);
 		free(root->variants);
 		return;
 	}
@@ -639,39 +642,26 @@ static void classify(struct kabi_diff *d)
 }
 
 /*
- * Which list each root shows: the exports that reach it as their units
- * see the types, unless the comparison follows every pointer; the other
- * is kept as a count and a sorted list. Each export a shown list holds
- * is changed by a type (breaking if the cause is).
+ * What each root's lists make of it: beyond every unit's view when no
+ * export's unit sees it (unless the comparison follows every pointer),
+ * and then compatible; each export the counted list holds is changed
+ * by a type (breaking if the cause is).
  */
-static void choose_lists(struct kabi_diff *d, struct root_list *visible)
+static void settle_roots(struct kabi_diff *d)
 {
 	size_t r, k;
 
 	for (r = 0; r < d->nroots; r++) {
 		struct root_cause *root = &d->roots[r];
-		struct root_list *v = &visible[r];
+		const struct root_exports *list = diff_root_reached(d, root);
 
-		if (d->transitive) {
-			root->other = v->symbols;
-			root->nother = v->n;
-			free(v->reach);
-		} else {
-			root->other = root->symbols;
-			root->nother = root->nsymbols;
-			free(root->reach);
-			root->symbols = v->symbols;
-			root->reach = v->reach;
-			root->nsymbols = v->n;
-			root->beyond = !v->n;
-		}
+		root->beyond = !d->transitive && !root->visible.n;
 		/* what no export's unit sees breaks none: one verdict for all
 		 */
 		if (root->beyond)
 			root->severity = COMPATIBLE;
-		sort_u32(root->other, root->nother);
-		for (k = 0; k < root->nsymbols; k++) {
-			struct symbol_change *s = &d->symbols[root->symbols[k]];
+		for (k = 0; k < list->n; k++) {
+			struct symbol_change *s = &d->symbols[list->symbols[k]];
 
 			s->flags |= SYMCHANGE_TYPE;
 			if (root->severity == BREAKING)
@@ -680,9 +670,20 @@ static void choose_lists(struct kabi_diff *d, struct root_list *visible)
 	}
 }
 
+const struct root_exports *diff_root_reached(const struct kabi_diff *d,
+					     const struct root_cause *r)
+{
+	return d->transitive ? &r->transitive : &r->visible;
+}
+
+const struct root_exports *diff_root_other(const struct kabi_diff *d,
+					   const struct root_cause *r)
+{
+	return d->transitive ? &r->visible : &r->transitive;
+}
+
 void diff_roots(struct kabi_diff *d, unsigned threads)
 {
-	struct root_list *visible;
 	struct root_finder f = {.d = d};
 	struct rows syms;
 	struct causes causes;
@@ -696,10 +697,8 @@ void diff_roots(struct kabi_diff *d, unsigned threads)
 	f.causes = &causes;
 	find_roots(&f, threads);
 	rows_free(&causes.pairs);
-	visible = xcalloc(d->nroots + 1, sizeof(*visible));
-	diff_reach_visible(d, threads, visible);
-	choose_lists(d, visible);
-	free(visible);
+	diff_reach_visible(d, threads);
+	settle_roots(d);
 	array_sort_r(d->roots, d->nroots, sizeof(*d->roots), compare_roots, d);
 	diff_crcs(d);
 	rows_free(&syms);

@@ -10,6 +10,7 @@
 
 #include "report.h"
 #include "../util/rows.h"
+#include "../util/sort.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
@@ -263,35 +264,39 @@ uint32_t *report_root_symbols(const struct diff_view *v, size_t root, size_t *n)
 {
 	const struct root_cause *r = &v->d->roots[root];
 	const bool *reached = r->beyond ? v->symbol_beyond : v->symbol_type;
-	const uint32_t *list;
-	size_t i, total = view_root_exports(r, &list);
-	uint32_t *out = xmalloc(xmul(total + 1, sizeof(uint32_t)));
+	const struct root_exports *list = view_root_exports(v->d, r);
+	uint32_t *out = xmalloc(xmul(list->n + 1, sizeof(uint32_t)));
+	size_t i;
 
 	*n = 0;
-	for (i = 0; i < total; i++)
-		if (reached[list[i]] || v->root_rule[root] != SHOWN)
-			out[(*n)++] = list[i];
+	for (i = 0; i < list->n; i++)
+		if (reached[list->symbols[i]] || v->root_rule[root] != SHOWN)
+			out[(*n)++] = list->symbols[i];
+	/* no unit's view ranks the exports of a root beyond it: by name */
+	if (r->beyond)
+		sort_u32(out, *n);
 	return out;
 }
 
 void report_root_reach(const struct diff_view *v, size_t root, size_t *counts)
 {
-	const struct root_cause *r = &v->d->roots[root];
+	const struct root_exports *list =
+	    diff_root_reached(v->d, &v->d->roots[root]);
 	size_t i;
 
+	/* a root beyond every unit's view has none as they see it */
 	memset(counts, 0, REACH_KINDS * sizeof(*counts));
-	/* a root beyond every unit's view has no reach as they see it */
-	for (i = 0; !r->beyond && i < r->nsymbols; i++)
-		if (v->symbol_type[r->symbols[i]] ||
+	for (i = 0; i < list->n; i++)
+		if (v->symbol_type[list->symbols[i]] ||
 		    v->root_rule[root] != SHOWN)
-			counts[r->reach[i]]++;
+			counts[list->reach[i]]++;
 }
 
 size_t report_root_other(const struct diff_view *v, size_t root)
 {
 	const struct root_cause *r = &v->d->roots[root];
 
-	return r->beyond ? 0 : r->nother;
+	return r->beyond ? 0 : diff_root_other(v->d, r)->n;
 }
 
 void report_describe_reach(struct strbuf *sb, const struct diff_view *v,
@@ -931,16 +936,15 @@ struct crc_roots *report_crc_roots(const struct kabi_diff *d)
 	memset(c->first, 0xff, (d->nsymbols + 1) * sizeof(uint32_t));
 	for (r = 0; r < d->nroots; r++) {
 		const struct root_cause *root = &d->roots[r];
-		const uint32_t *list =
-		    d->transitive ? root->other : root->symbols;
-		size_t n = root->beyond	   ? 0
-			   : d->transitive ? root->nother
-					   : root->nsymbols;
+		/* as the units see the types, whichever the report counts */
+		const struct root_exports *list = &root->visible;
 
-		for (k = 0; k < n; k++) {
-			if (c->first[list[k]] == KABI_NONE)
-				c->first[list[k]] = (uint32_t)r;
-			c->count[list[k]]++;
+		for (k = 0; k < list->n; k++) {
+			uint32_t s = list->symbols[k];
+
+			if (c->first[s] == KABI_NONE)
+				c->first[s] = (uint32_t)r;
+			c->count[s]++;
 		}
 	}
 	return c;
@@ -1003,15 +1007,18 @@ static void walk_root_exports(struct rows_builder *b, void *ctx)
 {
 	const struct roots_walk *w = ctx;
 	const struct kabi_diff *d = w->v->d;
-	const uint32_t *list;
-	size_t r, k, n;
+	size_t r, k;
 
-	for (r = 0; r < d->nroots; r++)
-		if (w->v->root_rule[r] == SHOWN &&
-		    (w->beyond || !d->roots[r].beyond))
-			for (n = view_root_exports(&d->roots[r], &list), k = 0;
-			     k < n; k++)
-				rows_put(b, list[k], (uint32_t)r);
+	for (r = 0; r < d->nroots; r++) {
+		const struct root_exports *list;
+
+		if (w->v->root_rule[r] != SHOWN ||
+		    (!w->beyond && d->roots[r].beyond))
+			continue;
+		list = view_root_exports(d, &d->roots[r]);
+		for (k = 0; k < list->n; k++)
+			rows_put(b, list->symbols[k], (uint32_t)r);
+	}
 }
 
 void report_roots_by_export(const struct diff_view *v, bool beyond,

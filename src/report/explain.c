@@ -84,12 +84,12 @@ static void print_class(FILE *out, const struct kabi_diff *d, size_t symbol)
 	strbuf_release(&sb);
 }
 
-static bool in_list(const uint32_t *list, size_t n, uint32_t symbol)
+static bool in_list(const struct root_exports *list, uint32_t symbol)
 {
 	size_t i;
 
-	for (i = 0; i < n; i++)
-		if (list[i] == symbol)
+	for (i = 0; i < list->n; i++)
+		if (list->symbols[i] == symbol)
 			return true;
 	return false;
 }
@@ -99,14 +99,8 @@ static bool reaches(const struct kabi_diff *d, size_t r, uint32_t symbol,
 		    bool visible)
 {
 	const struct root_cause *root = &d->roots[r];
-	bool shown_list = in_list(root->symbols, root->nsymbols, symbol);
-	bool other_list = in_list(root->other, root->nother, symbol);
 
-	if (root->beyond)
-		return !visible && other_list;
-	if (visible)
-		return d->transitive ? other_list : shown_list;
-	return d->transitive ? shown_list : other_list;
+	return in_list(visible ? &root->visible : &root->transitive, symbol);
 }
 
 static void print_roots(FILE *out, const struct diff_view *v,

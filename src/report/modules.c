@@ -57,14 +57,15 @@ static void reach_table_build(struct reach_table *rt, const struct diff_view *v,
 	rt->row = d->nsymbols + 1;
 	rt->reach = xcalloc(xmul(d->nroots + 1, rt->row), 1);
 	for (r = 0; r < d->nroots; r++) {
-		const struct root_cause *root = &d->roots[r];
+		const struct root_exports *list =
+		    diff_root_reached(d, &d->roots[r]);
 
 		if (v->root_rule[r] != SHOWN)
 			continue;
-		for (i = 0; i < root->nsymbols; i++)
-			if (v->symbol_type[root->symbols[i]])
-				rt->reach[r * rt->row + root->symbols[i]] =
-				    (unsigned char)(1 + root->reach[i]);
+		for (i = 0; i < list->n; i++)
+			if (v->symbol_type[list->symbols[i]])
+				rt->reach[r * rt->row + list->symbols[i]] =
+				    (unsigned char)(1 + list->reach[i]);
 	}
 }
 

@@ -241,9 +241,10 @@ const char *view_rule_name(const struct diff_view *v, uint32_t rule);
 /*
  * The exports a root cause reaches as a report counts them (as their
  * units see the types, or through every pointer for a root beyond every
- * unit's view), into *list; how many.
+ * unit's view).
  */
-size_t view_root_exports(const struct root_cause *r, const uint32_t **list);
+const struct root_exports *view_root_exports(const struct kabi_diff *d,
+					     const struct root_cause *r);
 /* Whether anything of a symbol change shows; whether one of its items does. */
 bool view_symbol_shown(const struct diff_view *v, size_t symbol);
 bool view_item_shown(const struct diff_view *v, size_t symbol, uint32_t item);

@@ -343,8 +343,8 @@ static bool type_rule_matches(const struct kabi_diff *d,
 	const struct kabi_type *t = model_type(d->old, p->old_type);
 	const char *name = model_str(d->old, t->name);
 	const char *file = root_file(d, r);
-	const uint32_t *list;
-	size_t i, n;
+	const struct root_exports *list;
+	size_t i;
 
 	if (rule->name && strcmp(rule->name, name) &&
 	    strcmp(rule->name, type_spelling(&d->old_names, p->old_type)))
@@ -363,10 +363,10 @@ static bool type_rule_matches(const struct kabi_diff *d,
 		return false;
 	if (rule->nenumerators && !only_enumerators(d, rule, p))
 		return false;
-	n = view_root_exports(r, &list);
-	for (i = 0; rule->file_re.set && i < n; i++)
+	list = view_root_exports(d, r);
+	for (i = 0; rule->file_re.set && i < list->n; i++)
 		if (!matches(&rule->file_re,
-			     module_of(d, &d->symbols[list[i]])))
+			     module_of(d, &d->symbols[list->symbols[i]])))
 			return false;
 	return true;
 }
@@ -519,10 +519,10 @@ static void judge_symbols(struct diff_view *v, bool *subtype_hidden)
  * The exports a root reaches as the report counts them: as their units
  * see the types, or for a root no unit sees, through every pointer.
  */
-size_t view_root_exports(const struct root_cause *r, const uint32_t **list)
+const struct root_exports *view_root_exports(const struct kabi_diff *d,
+					     const struct root_cause *r)
 {
-	*list = r->beyond ? r->other : r->symbols;
-	return r->beyond ? r->nother : r->nsymbols;
+	return r->beyond ? &r->transitive : diff_root_reached(d, r);
 }
 
 static void judge_roots(struct diff_view *v, const bool *subtype_hidden)
@@ -532,8 +532,7 @@ static void judge_roots(struct diff_view *v, const bool *subtype_hidden)
 
 	for (i = 0; i < d->nroots; i++) {
 		const struct root_cause *r = &d->roots[i];
-		const uint32_t *list;
-		size_t n = view_root_exports(r, &list);
+		const struct root_exports *list = view_root_exports(d, r);
 		bool reached = false;
 
 		v->root_rule[i] = first_type_rule(v, r);
@@ -552,8 +551,8 @@ static void judge_roots(struct diff_view *v, const bool *subtype_hidden)
 		if (v->root_rule[i] == SHOWN && v->s->breaking_only &&
 		    r->severity != BREAKING)
 			v->root_rule[i] = rule_breaking_only(v);
-		for (j = 0; j < n && !reached; j++)
-			reached = !subtype_hidden[list[j]];
+		for (j = 0; j < list->n && !reached; j++)
+			reached = !subtype_hidden[list->symbols[j]];
 		if (v->root_rule[i] == SHOWN && !reached)
 			v->root_rule[i] = rule_no_export(v);
 	}
@@ -591,13 +590,12 @@ static void settle_symbols(struct diff_view *v, const bool *subtype_hidden)
 
 	for (i = 0; i < d->nroots; i++) {
 		const struct root_cause *r = &d->roots[i];
-		const uint32_t *list;
-		size_t n = view_root_exports(r, &list);
+		const struct root_exports *list = view_root_exports(d, r);
 
 		if (v->root_rule[i] != SHOWN)
 			continue;
-		for (j = 0; j < n; j++) {
-			uint32_t s = list[j];
+		for (j = 0; j < list->n; j++) {
+			uint32_t s = list->symbols[j];
 
 			if (subtype_hidden[s])
 				continue;
