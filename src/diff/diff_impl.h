@@ -4,7 +4,7 @@
 #define KABI_DIFF_IMPL_H
 
 #include "diff.h"
-#include "../util/hashmap.h"
+#include "../util/numbering.h"
 
 /* The state of a comparison in progress. */
 struct differ {

@@ -334,15 +334,13 @@ static void build_passes(struct diff_reach *x)
 
 static void build_views(struct kabi_diff *d)
 {
-	struct hashmap index = HASHMAP_INIT;
+	struct numbering index = NUMBERING_INIT;
 	size_t alloc = 0, i;
 
 	for (i = 0; i < d->nsymbols; i++) {
 		struct symbol_change *s = &d->symbols[i];
 		struct unit_view v;
-		struct hashmap_iter it;
-		struct hashmap_entry *e;
-		uint64_t h;
+		bool added;
 
 		s->view = KABI_NONE;
 		if (s->old_symbol == KABI_NONE || s->new_symbol == KABI_NONE)
@@ -351,22 +349,13 @@ static void build_views(struct kabi_diff *d)
 		v.new_unit = d->new->symbols[s->new_symbol].unit;
 		if (s->pair != KABI_NONE)
 			d->units_unknown += !v.old_unit && !v.new_unit;
-		h = hash_combine(v.old_unit, v.new_unit);
-		for (e = hashmap_first(&index, h, &it); e;
-		     e = hashmap_next(&index, &it))
-			if (d->views[e->key].old_unit == v.old_unit &&
-			    d->views[e->key].new_unit == v.new_unit)
-				break;
-		if (e) {
-			s->view = (uint32_t)e->key;
+		s->view = numbering_add(&index, v.old_unit, v.new_unit, &added);
+		if (!added)
 			continue;
-		}
 		ALLOC_GROW(d->views, d->nviews + 1, alloc);
-		d->views[d->nviews] = v;
-		hashmap_add(&index, h, d->nviews, 0);
-		s->view = (uint32_t)d->nviews++;
+		d->views[d->nviews++] = v;
 	}
-	hashmap_free(&index);
+	numbering_free(&index);
 }
 
 /*
@@ -391,38 +380,28 @@ bool diff_unit_known(const struct kabi_diff *d, const struct symbol_change *s)
 static void build_groups(struct diff_reach *x)
 {
 	struct kabi_diff *d = x->d;
-	struct hashmap index = HASHMAP_INIT;
+	struct numbering index = NUMBERING_INIT;
 	size_t alloc = 0, alloc2 = 0, i;
 
 	x->group_of = xmalloc(xmul(d->nsymbols + 1, sizeof(uint32_t)));
 	for (i = 0; i < d->nsymbols; i++) {
 		const struct symbol_change *s = &d->symbols[i];
-		struct hashmap_iter it;
-		struct hashmap_entry *e;
-		uint64_t h;
+		bool added;
 
 		x->group_of[i] = KABI_NONE;
 		if (s->pair == KABI_NONE || s->view == KABI_NONE ||
 		    !d->pairs[s->pair].differs || !view_walked(d, s))
 			continue;
-		h = hash_combine(s->pair, s->view);
-		for (e = hashmap_first(&index, h, &it); e;
-		     e = hashmap_next(&index, &it))
-			if (x->group_pair[e->key] == s->pair &&
-			    x->group_view[e->key] == s->view)
-				break;
-		if (e) {
-			x->group_of[i] = (uint32_t)e->key;
+		x->group_of[i] =
+		    numbering_add(&index, s->pair, s->view, &added);
+		if (!added)
 			continue;
-		}
 		ALLOC_GROW(x->group_pair, x->ngroups + 1, alloc);
 		ALLOC_GROW(x->group_view, x->ngroups + 1, alloc2);
 		x->group_pair[x->ngroups] = s->pair;
-		x->group_view[x->ngroups] = s->view;
-		hashmap_add(&index, h, x->ngroups, 0);
-		x->group_of[i] = (uint32_t)x->ngroups++;
+		x->group_view[x->ngroups++] = s->view;
 	}
-	hashmap_free(&index);
+	numbering_free(&index);
 }
 
 /* --- the graph of differing pairs ------------------------------------- */

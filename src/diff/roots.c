@@ -15,6 +15,7 @@
 #include "../util/parallel.h"
 #include "../util/sort.h"
 #include "../util/strbuf.h"
+#include "../util/strset.h"
 #include "../util/rows.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
@@ -554,7 +555,7 @@ static void cause_key(const struct kabi_diff *d, uint32_t pair,
 
 struct cause_walk {
 	const struct kabi_diff *d;
-	const uint32_t *group_of; /* per pair: its cause, or KABI_NONE */
+	const uint32_t *cause_of; /* per pair: its cause, or KABI_NONE */
 };
 
 static void walk_cause_pairs(struct rows_builder *b, void *ctx)
@@ -563,25 +564,25 @@ static void walk_cause_pairs(struct rows_builder *b, void *ctx)
 	size_t p;
 
 	for (p = 0; p < w->d->npairs; p++)
-		if (w->group_of[p] != KABI_NONE)
-			rows_put(b, w->group_of[p], (uint32_t)p);
+		if (w->cause_of[p] != KABI_NONE)
+			rows_put(b, w->cause_of[p], (uint32_t)p);
 }
 
-static void group_causes(const struct kabi_diff *d, struct causes *c)
+/*
+ * Pairs that tell one change are one cause: a named type's by its name
+ * and what changed (cause_key), any other by its pair alone.
+ */
+static void collect_causes(const struct kabi_diff *d, struct causes *c)
 {
-	struct hashmap index = HASHMAP_INIT;
+	struct numbering index = NUMBERING_INIT;
+	struct strset keys;
 	struct strbuf key = STRBUF_INIT;
-	char **keys = NULL;
-	uint32_t *group_of = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
-	size_t keys_alloc = 0, p, g;
+	uint32_t *cause_of = xmalloc(xmul(d->npairs + 1, sizeof(uint32_t)));
+	size_t p;
 
-	c->n = 0;
+	strset_init(&keys);
 	for (p = 0; p < d->npairs; p++) {
-		struct hashmap_iter it;
-		struct hashmap_entry *e;
-		uint64_t h;
-
-		group_of[p] = KABI_NONE;
+		cause_of[p] = KABI_NONE;
 		if (!d->pairs[p].nitems)
 			continue;
 		strbuf_reset(&key);
@@ -592,28 +593,16 @@ static void group_causes(const struct kabi_diff *d, struct causes *c)
 			cause_key(d, (uint32_t)p, &key);
 		else
 			strbuf_addf(&key, "#%zu", p);
-		h = hash_string(key.buf);
-		for (e = hashmap_first(&index, h, &it); e;
-		     e = hashmap_next(&index, &it))
-			if (!strcmp(keys[e->value], key.buf)) {
-				group_of[p] = (uint32_t)e->value;
-				break;
-			}
-		if (group_of[p] == KABI_NONE) {
-			ALLOC_GROW(keys, c->n + 1, keys_alloc);
-			keys[c->n] = xstrdup(key.buf);
-			hashmap_add(&index, h, 0, c->n);
-			group_of[p] = (uint32_t)c->n++;
-		}
+		cause_of[p] =
+		    numbering_add(&index, strset_add(&keys, key.buf), 0, NULL);
 	}
+	c->n = index.n;
 	rows_build(&c->pairs, c->n, walk_cause_pairs,
-		   &(struct cause_walk){d, group_of});
-	for (g = 0; g < c->n; g++)
-		free(keys[g]);
-	free(keys);
-	free(group_of);
+		   &(struct cause_walk){d, cause_of});
+	numbering_free(&index);
+	strset_free(&keys);
+	free(cause_of);
 	strbuf_release(&key);
-	hashmap_free(&index);
 }
 
 /* Severity of each pair and symbol from its own items; private types. */
@@ -693,7 +682,7 @@ void diff_roots(struct kabi_diff *d, unsigned threads)
 	classify(d);
 	d->reverse = xcalloc(1, sizeof(*d->reverse));
 	build_reverse(d, d->reverse);
-	group_causes(d, &causes);
+	collect_causes(d, &causes);
 	f.causes = &causes;
 	find_roots(&f, threads);
 	rows_free(&causes.pairs);
