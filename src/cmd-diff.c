@@ -466,21 +466,21 @@ static int find_explained(const struct diff_options *opts,
 
 /* kabi explain's report, and its exit status. */
 static int write_explain(const struct diff_options *opts,
-			 const struct diff_view *view, struct diag *d)
+			 const struct diff_filter *filter, struct diag *d)
 {
 	struct atomic_file af;
 	size_t symbol = 0;
 	int status;
 
-	if (find_explained(opts, view->d, &symbol, d) ||
+	if (find_explained(opts, filter->d, &symbol, d) ||
 	    atomic_file_open(&af, opts->output, d))
 		return KABI_EXIT_ERROR;
-	status = report_explain(af.fp, view, symbol);
+	status = report_explain(af.fp, filter, symbol);
 	return atomic_file_commit(&af, d) ? KABI_EXIT_ERROR : status;
 }
 
 static int write_report(const struct diff_options *opts,
-			const struct diff_view *view, struct diag *d)
+			const struct diff_filter *filter, struct diag *d)
 {
 	struct atomic_file af;
 	int err = atomic_file_open(&af, opts->output, d);
@@ -489,16 +489,16 @@ static int write_report(const struct diff_options *opts,
 		return err;
 	switch (opts->format) {
 	case FORMAT_JSON:
-		report_json(af.fp, view, &opts->report);
+		report_json(af.fp, filter, &opts->report);
 		break;
 	case FORMAT_MARKDOWN:
-		report_markdown(af.fp, view, &opts->report);
+		report_markdown(af.fp, filter, &opts->report);
 		break;
 	case FORMAT_HTML:
-		report_html(af.fp, view, &opts->report);
+		report_html(af.fp, filter, &opts->report);
 		break;
 	default:
-		report_text(af.fp, view, &opts->report);
+		report_text(af.fp, filter, &opts->report);
 	}
 	return atomic_file_commit(&af, d);
 }
@@ -684,7 +684,7 @@ static int judge_modules(struct diff_options *opts, struct sides *s,
 static int compare(struct diff_options *opts, struct sides *s, struct diag *d)
 {
 	struct kabi_diff diff;
-	struct diff_view view;
+	struct diff_filter filter;
 	struct consumers consumers;
 	struct load_verdicts verdicts = {0};
 	struct module_impact impact = {&consumers, &verdicts};
@@ -706,12 +706,12 @@ static int compare(struct diff_options *opts, struct sides *s, struct diag *d)
 		    opts->input.jobs, &diff);
 	if (opts->input.syscalls)
 		diff_syscalls(&diff);
-	diff_view_build(&view, &diff, &opts->rules);
+	diff_filter_build(&filter, &diff, &opts->rules);
 	if (opts->explain)
-		status = write_explain(opts, &view, d);
-	else if (!write_report(opts, &view, d))
-		status = report_exit_status(&view, &opts->report);
-	diff_view_free(&view);
+		status = write_explain(opts, &filter, d);
+	else if (!write_report(opts, &filter, d))
+		status = report_exit_status(&filter, &opts->report);
+	diff_filter_free(&filter);
 	diff_free(&diff);
 	opts->report.modules = NULL;
 	load_verdicts_free(&verdicts);

@@ -14,14 +14,14 @@
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
-bool report_crc_only(const struct diff_view *v, size_t symbol)
+bool report_crc_only(const struct diff_filter *f, size_t symbol)
 {
-	const struct symbol_change *s = &v->d->symbols[symbol];
+	const struct symbol_change *s = &f->d->symbols[symbol];
 
 	return s->old_symbol != KABI_NONE && s->new_symbol != KABI_NONE &&
-	       !v->symbol_type[symbol] && s->nitems == 1 &&
-	       v->d->items[s->first_item].kind == CHANGE_CRC_CHANGED &&
-	       view_item_shown(v, symbol, 0);
+	       !f->symbol_type[symbol] && s->nitems == 1 &&
+	       f->d->items[s->first_item].kind == CHANGE_CRC_CHANGED &&
+	       filter_item_shown(f, symbol, 0);
 }
 
 enum {
@@ -73,7 +73,7 @@ unsigned report_root_kind(const struct kabi_diff *d, const struct root_cause *r)
 
 /* The breaking rules among the items of a root or an export, once each. */
 static void count_breaking_rules(const struct change_item *items, uint32_t n,
-				 size_t *by_rule, const struct diff_view *v,
+				 size_t *by_rule, const struct diff_filter *f,
 				 size_t symbol)
 {
 	bool seen[CHANGE_COUNT] = {false};
@@ -83,7 +83,7 @@ static void count_breaking_rules(const struct change_item *items, uint32_t n,
 		enum change_kind kind = items[i].kind;
 
 		if (change_severity(kind) != BREAKING || seen[kind] ||
-		    (symbol != SIZE_MAX && !view_item_shown(v, symbol, i)))
+		    (symbol != SIZE_MAX && !filter_item_shown(f, symbol, i)))
 			continue;
 		seen[kind] = true;
 		by_rule[kind]++;
@@ -96,50 +96,51 @@ static void count_breaking_rules(const struct change_item *items, uint32_t n,
  */
 static void count_uapi_rules(const struct kabi_diff *d,
 			     const struct uapi_change *c, size_t *by_rule,
-			     const struct diff_view *v)
+			     const struct diff_filter *f)
 {
 	const struct type_pair *p =
 	    c->pair != KABI_NONE ? &d->pairs[c->pair] : NULL;
 
-	count_breaking_rules(d->items + c->first_item, c->nitems, by_rule, v,
+	count_breaking_rules(d->items + c->first_item, c->nitems, by_rule, f,
 			     SIZE_MAX);
 	if (p && p->nitems)
 		count_breaking_rules(d->items + p->first_item, p->nitems,
-				     by_rule, v, SIZE_MAX);
+				     by_rule, f, SIZE_MAX);
 	else if (c->through != KABI_NONE)
 		count_breaking_rules(d->items + d->pairs[c->through].first_item,
-				     d->pairs[c->through].nitems, by_rule, v,
+				     d->pairs[c->through].nitems, by_rule, f,
 				     SIZE_MAX);
 }
 
-static void count_breaking(const struct diff_view *v, struct report_summary *s)
+static void count_breaking(const struct diff_filter *f,
+			   struct report_summary *s)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	size_t i, k;
 
 	for (i = 0; i < d->nroots; i++) {
 		const struct type_pair *p = &d->pairs[d->roots[i].pair];
 
-		if (v->root_rule[i] == SHOWN &&
+		if (f->root_rule[i] == SHOWN &&
 		    d->roots[i].severity == BREAKING)
 			count_breaking_rules(
 			    d->items + p->first_item, p->nitems,
-			    s->breaking_roots_by_rule, v, SIZE_MAX);
+			    s->breaking_roots_by_rule, f, SIZE_MAX);
 	}
 	for (i = 0; i < d->nsymbols; i++)
 		count_breaking_rules(d->items + d->symbols[i].first_item,
 				     d->symbols[i].nitems,
-				     s->breaking_exports_by_rule, v, i);
+				     s->breaking_exports_by_rule, f, i);
 	for (i = 0; i < d->nsyscalls; i++)
-		if (v->syscall_shown[i])
+		if (f->syscall_shown[i])
 			count_breaking_rules(
 			    d->items + d->syscalls[i].first_item,
 			    d->syscalls[i].nitems, s->breaking_syscalls_by_rule,
-			    v, SIZE_MAX);
+			    f, SIZE_MAX);
 	for (i = 0; i < d->nuapi; i++)
-		if (v->uapi_shown[i])
+		if (f->uapi_shown[i])
 			count_uapi_rules(d, &d->uapi[i],
-					 s->breaking_uapi_by_rule, v);
+					 s->breaking_uapi_by_rule, f);
 	s->breaking_by_crc_alone =
 	    s->breaking_exports_by_rule[CHANGE_CRC_CHANGED];
 	for (k = 0; k < CHANGE_COUNT; k++)
@@ -172,9 +173,9 @@ const char *report_verdict_note(const struct report_summary *s)
 	       "judge without CRCs: --ignore-crc.";
 }
 
-void report_summarize(const struct diff_view *v, struct report_summary *s)
+void report_summarize(const struct diff_filter *f, struct report_summary *s)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	size_t i;
 
 	memset(s, 0, sizeof(*s));
@@ -186,8 +187,8 @@ void report_summarize(const struct diff_view *v, struct report_summary *s)
 
 		s->beyond_symbols += c->old_symbol != KABI_NONE &&
 				     c->new_symbol != KABI_NONE &&
-				     v->symbol_beyond[i] && !v->symbol_type[i];
-		if (!view_symbol_shown(v, i)) {
+				     f->symbol_beyond[i] && !f->symbol_type[i];
+		if (!filter_symbol_shown(f, i)) {
 			s->hidden_symbols +=
 			    (c->nitems || (c->flags & SYMCHANGE_TYPE));
 			continue;
@@ -198,18 +199,18 @@ void report_summarize(const struct diff_view *v, struct report_summary *s)
 			s->removed++;
 		else {
 			s->changed++;
-			if (v->symbol_type[i])
+			if (f->symbol_type[i])
 				s->by_type++;
-			else if (report_crc_only(v, i))
+			else if (report_crc_only(f, i))
 				s->crc_only++;
 			else
 				s->by_export++;
 		}
-		if (v->symbol_severity[i] == BREAKING)
+		if (f->symbol_severity[i] == BREAKING)
 			s->breaking = true;
 	}
 	for (i = 0; i < d->nroots; i++) {
-		if (v->root_rule[i] != SHOWN) {
+		if (f->root_rule[i] != SHOWN) {
 			s->hidden_roots++;
 			continue;
 		}
@@ -227,7 +228,7 @@ void report_summarize(const struct diff_view *v, struct report_summary *s)
 	for (i = 0; i < d->nsyscalls; i++) {
 		const struct syscall_change *c = &d->syscalls[i];
 
-		if (!v->syscall_shown[i]) {
+		if (!f->syscall_shown[i]) {
 			s->hidden_syscalls++;
 			continue;
 		}
@@ -243,7 +244,7 @@ void report_summarize(const struct diff_view *v, struct report_summary *s)
 	for (i = 0; i < d->nuapi; i++) {
 		const struct uapi_change *c = &d->uapi[i];
 
-		if (!v->uapi_shown[i]) {
+		if (!f->uapi_shown[i]) {
 			s->hidden_uapi++;
 			continue;
 		}
@@ -256,21 +257,22 @@ void report_summarize(const struct diff_view *v, struct report_summary *s)
 		if (c->severity == BREAKING)
 			s->breaking = true;
 	}
-	count_breaking(v, s);
-	report_count_crcs(v, s);
+	count_breaking(f, s);
+	report_count_crcs(f, s);
 }
 
-uint32_t *report_root_symbols(const struct diff_view *v, size_t root, size_t *n)
+uint32_t *report_root_symbols(const struct diff_filter *f, size_t root,
+			      size_t *n)
 {
-	const struct root_cause *r = &v->d->roots[root];
-	const bool *reached = r->beyond ? v->symbol_beyond : v->symbol_type;
-	const struct root_exports *list = view_root_exports(v->d, r);
+	const struct root_cause *r = &f->d->roots[root];
+	const bool *reached = r->beyond ? f->symbol_beyond : f->symbol_type;
+	const struct root_exports *list = filter_root_exports(f->d, r);
 	uint32_t *out = xmalloc(xmul(list->n + 1, sizeof(uint32_t)));
 	size_t i;
 
 	*n = 0;
 	for (i = 0; i < list->n; i++)
-		if (reached[list->symbols[i]] || v->root_rule[root] != SHOWN)
+		if (reached[list->symbols[i]] || f->root_rule[root] != SHOWN)
 			out[(*n)++] = list->symbols[i];
 	/* no unit's view ranks the exports of a root beyond it: by name */
 	if (r->beyond)
@@ -278,44 +280,44 @@ uint32_t *report_root_symbols(const struct diff_view *v, size_t root, size_t *n)
 	return out;
 }
 
-void report_root_reach(const struct diff_view *v, size_t root, size_t *counts)
+void report_root_reach(const struct diff_filter *f, size_t root, size_t *counts)
 {
 	const struct root_exports *list =
-	    diff_root_reached(v->d, &v->d->roots[root]);
+	    diff_root_reached(f->d, &f->d->roots[root]);
 	size_t i;
 
 	/* a root beyond every unit's view has none as they see it */
 	memset(counts, 0, REACH_KINDS * sizeof(*counts));
 	for (i = 0; i < list->n; i++)
-		if (v->symbol_type[list->symbols[i]] ||
-		    v->root_rule[root] != SHOWN)
+		if (f->symbol_type[list->symbols[i]] ||
+		    f->root_rule[root] != SHOWN)
 			counts[list->reach[i]]++;
 }
 
-size_t report_root_other(const struct diff_view *v, size_t root)
+size_t report_root_other(const struct diff_filter *f, size_t root)
 {
-	const struct root_cause *r = &v->d->roots[root];
+	const struct root_cause *r = &f->d->roots[root];
 
-	return r->beyond ? 0 : diff_root_other(v->d, r)->n;
+	return r->beyond ? 0 : diff_root_other(f->d, r)->n;
 }
 
-void report_describe_reach(struct strbuf *sb, const struct diff_view *v,
+void report_describe_reach(struct strbuf *sb, const struct diff_filter *f,
 			   size_t root, size_t n)
 {
-	const struct root_cause *r = &v->d->roots[root];
+	const struct root_cause *r = &f->d->roots[root];
 	size_t counts[REACH_KINDS], other;
 
 	strbuf_addf(sb, "reaches %zu export%s", n, n == 1 ? "" : "s");
 	if (r->beyond) {
-		strbuf_addf(sb, ", %s", report_beyond_how(v->d, n));
+		strbuf_addf(sb, ", %s", report_beyond_how(f->d, n));
 		return;
 	}
-	report_root_reach(v, root, counts);
+	report_root_reach(f, root, counts);
 	report_add_reach(sb, counts);
-	other = report_root_other(v, root);
+	other = report_root_other(f, root);
 	if (other != n)
 		strbuf_addf(sb, "; %zu %s", other,
-			    v->d->transitive ? "as their units see the types"
+			    f->d->transitive ? "as their units see the types"
 					     : "following every pointer");
 }
 
@@ -395,12 +397,12 @@ static void add_place(struct strbuf *sb, const struct change_item *it)
 	}
 }
 
-static void add_value(struct strbuf *sb, uint64_t v, bool is_signed)
+static void add_value(struct strbuf *sb, uint64_t value, bool is_signed)
 {
 	if (is_signed)
-		strbuf_addf(sb, "%" PRId64, (int64_t)v);
+		strbuf_addf(sb, "%" PRId64, (int64_t)value);
 	else
-		strbuf_addf(sb, "%" PRIu64, v);
+		strbuf_addf(sb, "%" PRIu64, value);
 }
 
 static bool enum_signed(const struct kabi_diff *d, uint32_t pair)
@@ -697,13 +699,13 @@ void report_root_title(struct strbuf *sb, const struct kabi_diff *d,
 	}
 }
 
-int report_exit_status(const struct diff_view *v,
+int report_exit_status(const struct diff_filter *f,
 		       const struct report_options *o)
 {
 	int incomplete = o->incomplete ? REPORT_EXIT_INCOMPLETE : 0;
 	struct report_summary s;
 
-	report_summarize(v, &s);
+	report_summarize(f, &s);
 	/* a module that would not load is broken, whatever changed */
 	if (report_failing_modules(o))
 		return incomplete | REPORT_EXIT_CHANGED | REPORT_EXIT_BREAKING;
@@ -827,10 +829,10 @@ void report_crc_reason(struct strbuf *sb, const struct kabi_diff *d,
 	}
 }
 
-bool report_crcs_to_say(const struct diff_view *v,
+bool report_crcs_to_say(const struct diff_filter *f,
 			const struct report_summary *s)
 {
-	if (!s->types_compared || v->s->ignore_crc)
+	if (!s->types_compared || f->s->ignore_crc)
 		return false;
 	if (!s->crcs_compared)
 		return s->changed || s->roots;
@@ -885,10 +887,10 @@ const char *report_beyond_why(const struct kabi_diff *d)
 	       "modules see no layout through them";
 }
 
-bool report_describe_units(struct strbuf *sb, const struct diff_view *v,
+bool report_describe_units(struct strbuf *sb, const struct diff_filter *f,
 			   const struct report_summary *s)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 
 	if (!d->units_unknown || !s->types_compared || d->transitive ||
 	    !(s->changed || s->roots || s->beyond_roots))
@@ -959,20 +961,20 @@ void report_crc_roots_free(struct crc_roots *c)
 	free(c);
 }
 
-bool report_hidden_crc(const struct diff_view *v, size_t symbol)
+bool report_hidden_crc(const struct diff_filter *f, size_t symbol)
 {
-	return v->d->symbols[symbol].crc_class == CRC_HIDDEN &&
-	       v->symbol_rule[symbol] == SHOWN && v->symbol_type[symbol];
+	return f->d->symbols[symbol].crc_class == CRC_HIDDEN &&
+	       f->symbol_rule[symbol] == SHOWN && f->symbol_type[symbol];
 }
 
-void report_count_crcs(const struct diff_view *v, struct report_summary *s)
+void report_count_crcs(const struct diff_filter *f, struct report_summary *s)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	size_t i;
 
 	s->crcs_compared = d->crcs_compared && s->types_compared;
 	for (i = 0; i < d->nsymbols; i++) {
-		if (v->symbol_rule[i] != SHOWN)
+		if (f->symbol_rule[i] != SHOWN)
 			continue;
 		switch (d->symbols[i].crc_class) {
 		case CRC_AGREE:
@@ -983,7 +985,7 @@ void report_count_crcs(const struct diff_view *v, struct report_summary *s)
 			break;
 		case CRC_HIDDEN:
 			/* a suppressed root's change shows nowhere */
-			if (!report_hidden_crc(v, i))
+			if (!report_hidden_crc(f, i))
 				break;
 			s->crc_hidden++;
 			s->crc_hidden_breaking +=
@@ -999,34 +1001,34 @@ void report_count_crcs(const struct diff_view *v, struct report_summary *s)
 }
 
 struct roots_walk {
-	const struct diff_view *v;
+	const struct diff_filter *f;
 	bool beyond;
 };
 
 static void walk_root_exports(struct rows_builder *b, void *ctx)
 {
 	const struct roots_walk *w = ctx;
-	const struct kabi_diff *d = w->v->d;
+	const struct kabi_diff *d = w->f->d;
 	size_t r, k;
 
 	for (r = 0; r < d->nroots; r++) {
 		const struct root_exports *list;
 
-		if (w->v->root_rule[r] != SHOWN ||
+		if (w->f->root_rule[r] != SHOWN ||
 		    (!w->beyond && d->roots[r].beyond))
 			continue;
-		list = view_root_exports(d, &d->roots[r]);
+		list = filter_root_exports(d, &d->roots[r]);
 		for (k = 0; k < list->n; k++)
 			rows_put(b, list->symbols[k], (uint32_t)r);
 	}
 }
 
-void report_roots_by_export(const struct diff_view *v, bool beyond,
+void report_roots_by_export(const struct diff_filter *f, bool beyond,
 			    struct rows *rows)
 {
-	struct roots_walk w = {v, beyond};
+	struct roots_walk w = {f, beyond};
 
-	rows_build(rows, v->d->nsymbols, walk_root_exports, &w);
+	rows_build(rows, f->d->nsymbols, walk_root_exports, &w);
 }
 
 void report_html_text(FILE *out, const char *s)
@@ -1058,25 +1060,25 @@ void report_html_text(FILE *out, const char *s)
 
 size_t report_failing_modules(const struct report_options *o)
 {
-	const struct load_verdicts *v;
+	const struct load_verdicts *lv;
 	size_t i, n = 0;
 
 	if (!o->modules)
 		return 0;
-	v = o->modules->verdicts;
-	for (i = 0; i < v->nfailures; i++)
-		if (!i || v->failures[i].module != v->failures[i - 1].module)
+	lv = o->modules->verdicts;
+	for (i = 0; i < lv->nfailures; i++)
+		if (!i || lv->failures[i].module != lv->failures[i - 1].module)
 			n++;
 	return n;
 }
 
-size_t *report_root_numbers(const struct diff_view *v)
+size_t *report_root_numbers(const struct diff_filter *f)
 {
-	size_t *numbers = xcalloc(v->d->nroots + 1, sizeof(*numbers));
+	size_t *numbers = xcalloc(f->d->nroots + 1, sizeof(*numbers));
 	size_t i, number = 0;
 
-	for (i = 0; i < v->d->nroots; i++)
-		if (v->root_rule[i] == SHOWN)
+	for (i = 0; i < f->d->nroots; i++)
+		if (f->root_rule[i] == SHOWN)
 			numbers[i] = ++number;
 	return numbers;
 }

@@ -103,10 +103,10 @@ static bool reaches(const struct kabi_diff *d, size_t r, uint32_t symbol,
 	return in_list(visible ? &root->visible : &root->transitive, symbol);
 }
 
-static void print_roots(FILE *out, const struct diff_view *v,
+static void print_roots(FILE *out, const struct diff_filter *f,
 			struct diff_paths *paths, uint32_t symbol, bool visible)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	struct strbuf sb = STRBUF_INIT;
 	size_t r, n = 0;
 
@@ -167,22 +167,22 @@ static void print_own(FILE *out, const struct kabi_diff *d, size_t symbol)
 	strbuf_release(&sb);
 }
 
-static int explain_safe(FILE *out, const struct diff_view *v, size_t symbol);
+static int explain_safe(FILE *out, const struct diff_filter *f, size_t symbol);
 
 /* Names from the files read reach a terminal as text, never as commands. */
-int report_explain(FILE *out, const struct diff_view *v, size_t symbol)
+int report_explain(FILE *out, const struct diff_filter *f, size_t symbol)
 {
 	FILE *safe = term_safe_open(out);
-	int status = explain_safe(safe ? safe : out, v, symbol);
+	int status = explain_safe(safe ? safe : out, f, symbol);
 
 	if (safe)
 		fclose(safe);
 	return status;
 }
 
-static int explain_safe(FILE *out, const struct diff_view *v, size_t symbol)
+static int explain_safe(FILE *out, const struct diff_filter *f, size_t symbol)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	const struct symbol_change *s = &d->symbols[symbol];
 	struct diff_paths *paths = diff_paths_new(d);
 
@@ -210,13 +210,13 @@ static int explain_safe(FILE *out, const struct diff_view *v, size_t symbol)
 			unit_name(d->old, s->old_symbol),
 			unit_name(d->new, s->new_symbol));
 	print_class(out, d, symbol);
-	print_roots(out, v, paths, (uint32_t)symbol, true);
-	print_roots(out, v, paths, (uint32_t)symbol, false);
+	print_roots(out, f, paths, (uint32_t)symbol, true);
+	print_roots(out, f, paths, (uint32_t)symbol, false);
 	print_own(out, d, symbol);
 	diff_paths_free(paths);
 	if (!s->nitems && !(s->flags & SYMCHANGE_TYPE))
 		return 0;
 	return REPORT_EXIT_CHANGED |
-	       (v->symbol_severity[symbol] == BREAKING ? REPORT_EXIT_BREAKING
+	       (f->symbol_severity[symbol] == BREAKING ? REPORT_EXIT_BREAKING
 						       : 0);
 }

@@ -92,11 +92,11 @@ static void html_head(FILE *out, const struct kabi_diff *d)
 	fputs("</h1>\n", out);
 }
 
-static void html_summary(FILE *out, const struct diff_view *v,
+static void html_summary(FILE *out, const struct diff_filter *f,
 			 const struct report_summary *s,
 			 const struct report_options *o)
 {
-	int status = report_exit_status(v, o);
+	int status = report_exit_status(f, o);
 	struct strbuf sb = STRBUF_INIT;
 
 	fprintf(out,
@@ -135,16 +135,16 @@ static void html_summary(FILE *out, const struct diff_view *v,
 			"<tr><th>Beyond view</th><td>%zu root causes reaching "
 			"%zu exports %s</td></tr>\n",
 			s->beyond_roots, s->beyond_symbols,
-			report_beyond_how(v->d, s->beyond_symbols));
+			report_beyond_how(f->d, s->beyond_symbols));
 	strbuf_reset(&sb);
-	if (report_describe_units(&sb, v, s)) {
+	if (report_describe_units(&sb, f, s)) {
 		fputs("<tr><th>Units</th><td>", out);
 		report_html_text(out, sb.buf);
 		fputs("</td></tr>\n", out);
 	}
-	if (report_crcs_to_say(v, s)) {
+	if (report_crcs_to_say(f, s)) {
 		strbuf_reset(&sb);
-		report_describe_crcs(&sb, v->d, s);
+		report_describe_crcs(&sb, f->d, s);
 		fputs("<tr><th>CRCs</th><td>", out);
 		report_html_text(out, sb.buf);
 		fputs("</td></tr>\n", out);
@@ -165,14 +165,14 @@ static void html_summary(FILE *out, const struct diff_view *v,
 }
 
 /* Exports whose layout changed under a kept CRC: first, as they load. */
-static void html_hidden_crcs(FILE *out, const struct diff_view *v,
+static void html_hidden_crcs(FILE *out, const struct diff_filter *f,
 			     const struct report_summary *s)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	struct strbuf sb = STRBUF_INIT;
 	size_t i;
 
-	if (!s->crc_hidden || v->s->ignore_crc)
+	if (!s->crc_hidden || f->s->ignore_crc)
 		return;
 	fputs("<h2>Hidden from modversions</h2>\n<p>Their CRCs did not "
 	      "change: modules built for OLD load on NEW and use the old "
@@ -181,7 +181,7 @@ static void html_hidden_crcs(FILE *out, const struct diff_view *v,
 	for (i = 0; i < d->nsymbols; i++) {
 		const struct symbol_change *c = &d->symbols[i];
 
-		if (!report_hidden_crc(v, i))
+		if (!report_hidden_crc(f, i))
 			continue;
 		strbuf_reset(&sb);
 		report_hidden_reason(&sb, d, i);
@@ -197,16 +197,16 @@ static void html_hidden_crcs(FILE *out, const struct diff_view *v,
 	strbuf_release(&sb);
 }
 
-static void html_root(FILE *out, const struct diff_view *v,
+static void html_root(FILE *out, const struct diff_filter *f,
 		      struct diff_paths *paths, size_t index,
 		      const struct report_options *o)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	const struct root_cause *r = &d->roots[index];
 	const struct type_pair *p = &d->pairs[r->pair];
 	const struct kabi_type *t = model_type(d->old, p->old_type);
 	size_t n, i;
-	uint32_t *syms = report_root_symbols(v, index, &n);
+	uint32_t *syms = report_root_symbols(f, index, &n);
 	bool breaking = r->severity == BREAKING && !p->private_type;
 	struct strbuf sb = STRBUF_INIT;
 
@@ -219,7 +219,7 @@ static void html_root(FILE *out, const struct diff_view *v,
 	if (t->decl_file && !p->variable)
 		report_html_text(out, model_str(d->old, t->decl_file));
 	strbuf_reset(&sb);
-	report_describe_reach(&sb, v, index, n);
+	report_describe_reach(&sb, f, index, n);
 	fputs(": ", out);
 	report_html_text(out, sb.buf);
 	fputs("</summary>\n<ul class=\"changes\">\n", out);
@@ -276,9 +276,9 @@ static void script_json_str(FILE *out, const char *s)
  * Per shown root cause (in the page's order), its place among the page's
  * root causes, or KABI_NONE: those within view first, then those beyond.
  */
-static uint32_t *page_order(const struct diff_view *v)
+static uint32_t *page_order(const struct diff_filter *f)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	uint32_t *place = xmalloc(xmul(d->nroots + 1, sizeof(uint32_t)));
 	uint32_t next = 0;
 	size_t i, pass;
@@ -286,7 +286,7 @@ static uint32_t *page_order(const struct diff_view *v)
 	memset(place, 0xff, (d->nroots + 1) * sizeof(uint32_t));
 	for (pass = 0; pass < 2; pass++)
 		for (i = 0; i < d->nroots; i++)
-			if (v->root_rule[i] == SHOWN &&
+			if (f->root_rule[i] == SHOWN &&
 			    d->roots[i].beyond == (pass == 1))
 				place[i] = next++;
 	return place;
@@ -298,17 +298,17 @@ static uint32_t *page_order(const struct diff_view *v)
  * "sets": [[root places], ...]}. Most exports are reached by the same
  * few sets of root causes, so each set is written once.
  */
-static void html_export_index(FILE *out, const struct diff_view *v)
+static void html_export_index(FILE *out, const struct diff_filter *f)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	struct hashmap sets = HASHMAP_INIT;
-	uint32_t *place = page_order(v), *set_of, *first, *roots;
+	uint32_t *place = page_order(f), *set_of, *first, *roots;
 	const uint32_t *start;
 	struct rows by;
 	size_t i, k, nsets = 0;
 	const char *sep = "";
 
-	report_roots_by_export(v, true, &by);
+	report_roots_by_export(f, true, &by);
 	start = by.start;
 	roots = by.items;
 	for (k = 0; k < start[d->nsymbols]; k++)
@@ -375,16 +375,16 @@ static void html_export_index(FILE *out, const struct diff_view *v)
 	rows_free(&by);
 }
 
-static void html_roots(FILE *out, const struct diff_view *v,
+static void html_roots(FILE *out, const struct diff_filter *f,
 		       const struct report_options *o)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	struct diff_paths *paths = diff_paths_new(d);
 	size_t i, shown = 0, beyond = 0;
 
 	for (i = 0; i < d->nroots; i++) {
-		shown += v->root_rule[i] == SHOWN && !d->roots[i].beyond;
-		beyond += v->root_rule[i] == SHOWN && d->roots[i].beyond;
+		shown += f->root_rule[i] == SHOWN && !d->roots[i].beyond;
+		beyond += f->root_rule[i] == SHOWN && d->roots[i].beyond;
 	}
 	fprintf(out,
 		"<h2>Root causes (<span id=\"shown-count\">%zu</span> "
@@ -393,8 +393,8 @@ static void html_roots(FILE *out, const struct diff_view *v,
 		"aria-label=\"Filter root causes\"></p>\n<ol id=\"roots\">\n",
 		shown);
 	for (i = 0; i < d->nroots; i++)
-		if (v->root_rule[i] == SHOWN && !d->roots[i].beyond)
-			html_root(out, v, paths, i, o);
+		if (f->root_rule[i] == SHOWN && !d->roots[i].beyond)
+			html_root(out, f, paths, i, o);
 	fputs("</ol>\n", out);
 	if (beyond) {
 		fprintf(out,
@@ -402,16 +402,16 @@ static void html_roots(FILE *out, const struct diff_view *v,
 			"Compatible: %s.</p>\n<ol class=\"beyond\">\n",
 			beyond, report_beyond_why(d));
 		for (i = 0; i < d->nroots; i++)
-			if (v->root_rule[i] == SHOWN && d->roots[i].beyond)
-				html_root(out, v, paths, i, o);
+			if (f->root_rule[i] == SHOWN && d->roots[i].beyond)
+				html_root(out, f, paths, i, o);
 		fputs("</ol>\n", out);
 	}
 	diff_paths_free(paths);
 }
 
-static void html_names(FILE *out, const struct diff_view *v, bool added)
+static void html_names(FILE *out, const struct diff_filter *f, bool added)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	size_t i, n = 0;
 
 	for (i = 0; i < d->nsymbols; i++) {
@@ -419,7 +419,7 @@ static void html_names(FILE *out, const struct diff_view *v, bool added)
 		bool is = added ? s->old_symbol == KABI_NONE
 				: s->new_symbol == KABI_NONE;
 
-		if (!is || !view_symbol_shown(v, i))
+		if (!is || !filter_symbol_shown(f, i))
 			continue;
 		fputs(n++ ? ", <code>" : "<p><code>", out);
 		report_html_text(out, diff_symbol_name(d, s));
@@ -461,7 +461,7 @@ static void html_module(void *ctx, const struct module_facts *m)
 	strbuf_release(&sb);
 }
 
-static void html_modules(FILE *out, const struct diff_view *v,
+static void html_modules(FILE *out, const struct diff_filter *f,
 			 const struct report_options *o)
 {
 	struct html_modules h = {out, o->full};
@@ -469,7 +469,7 @@ static void html_modules(FILE *out, const struct diff_view *v,
 	fputs("<h2>Modules</h2>\n<table id=\"modules\">\n<tr><th>Module</th>"
 	      "<th>Loads</th><th>Problems</th><th>To do</th></tr>\n",
 	      out);
-	report_each_module(v, o->modules, html_module, &h);
+	report_each_module(f, o->modules, html_module, &h);
 	fputs("</table>\n", out);
 }
 
@@ -520,40 +520,40 @@ static void html_end(void *ctx)
 }
 
 /* A section of user-space changes, if it has any to show. */
-static void html_section(FILE *out, const struct diff_view *v,
+static void html_section(FILE *out, const struct diff_filter *f,
 			 const struct report_section *sec)
 {
 	const struct change_writer w = {html_change_head, html_item,
 					html_through, html_end};
 	struct html_state h = {out, " "};
 
-	if (!report_section_count(sec, v, WHICH_ALL))
+	if (!report_section_count(sec, f, WHICH_ALL))
 		return;
 	fprintf(out, "<h2>%s</h2>\n<ul id=\"%s\">\n", sec->title, sec->anchor);
-	sec->each(v, WHICH_ALL, &w, &h);
+	sec->each(f, WHICH_ALL, &w, &h);
 	fputs("</ul>\n", out);
 }
 
-void report_html(FILE *out, const struct diff_view *v,
+void report_html(FILE *out, const struct diff_filter *f,
 		 const struct report_options *o)
 {
 	const struct report_section *const *sec;
 	struct report_summary s;
 
-	report_summarize(v, &s);
-	html_head(out, v->d);
-	html_summary(out, v, &s, o);
-	html_hidden_crcs(out, v, &s);
-	html_roots(out, v, o);
+	report_summarize(f, &s);
+	html_head(out, f->d);
+	html_summary(out, f, &s, o);
+	html_hidden_crcs(out, f, &s);
+	html_roots(out, f, o);
 	if (s.added || s.removed) {
 		fputs("<h2>Exports added and removed</h2>\n", out);
-		html_names(out, v, false);
-		html_names(out, v, true);
+		html_names(out, f, false);
+		html_names(out, f, true);
 	}
 	for (sec = report_sections; *sec; sec++)
-		html_section(out, v, *sec);
+		html_section(out, f, *sec);
 	if (o->modules)
-		html_modules(out, v, o);
-	html_export_index(out, v);
+		html_modules(out, f, o);
+	html_export_index(out, f);
 	fprintf(out, "<script>%s</script>\n</body>\n</html>\n", script);
 }

@@ -130,28 +130,28 @@ static void json_side(FILE *out, const struct kabi_model *m)
 }
 
 /* Exports whose units no side knows, and how their reach was judged. */
-static void json_units(FILE *out, const struct diff_view *v,
+static void json_units(FILE *out, const struct diff_filter *f,
 		       const struct report_summary *s)
 {
 	struct strbuf sb = STRBUF_INIT;
 
-	if (report_describe_units(&sb, v, s)) {
+	if (report_describe_units(&sb, f, s)) {
 		fprintf(out, ",\n   \"units\": {\"unknown\": %zu, \"note\": ",
-			v->d->units_unknown);
+			f->d->units_unknown);
 		json_str(out, sb.buf);
 		fputc('}', out);
 	}
 	strbuf_release(&sb);
 }
 
-static void json_summary(FILE *out, const struct diff_view *v,
+static void json_summary(FILE *out, const struct diff_filter *f,
 			 const struct report_options *o)
 {
 	struct report_summary s;
 	const char *sep = "";
 	uint32_t k;
 
-	report_summarize(v, &s);
+	report_summarize(f, &s);
 	fprintf(
 	    out,
 	    "{\"added\": %zu, \"removed\": %zu, \"changed\": %zu, "
@@ -166,21 +166,21 @@ static void json_summary(FILE *out, const struct diff_view *v,
 	    "\"symbols\": %zu, \"rules\": [",
 	    s.added, s.removed, s.changed, s.by_type, s.by_export, s.crc_only,
 	    s.roots, s.breaking_roots,
-	    v->d->transitive ? "transitive" : "visible", s.beyond_roots,
+	    f->d->transitive ? "transitive" : "visible", s.beyond_roots,
 	    s.beyond_symbols,
 	    s.breaking || report_failing_modules(o) ? "true" : "false",
 	    o->incomplete ? "true" : "false",
-	    s.types_compared ? "true" : "false", report_exit_status(v, o),
+	    s.types_compared ? "true" : "false", report_exit_status(f, o),
 	    s.hidden_roots, s.hidden_symbols);
-	for (k = 0; k < v->nrules; k++)
-		if (v->hits[k]) {
+	for (k = 0; k < f->nrules; k++)
+		if (f->hits[k]) {
 			fprintf(out, "%s{\"rule\": ", sep);
-			json_str(out, view_rule_name(v, k));
-			fprintf(out, ", \"count\": %zu}", v->hits[k]);
+			json_str(out, filter_rule_name(f, k));
+			fprintf(out, ", \"count\": %zu}", f->hits[k]);
 			sep = ", ";
 		}
 	fprintf(out,
-		"], \"ignored_crcs\": %zu},\n   \"crcs\": ", v->ignored_crcs);
+		"], \"ignored_crcs\": %zu},\n   \"crcs\": ", f->ignored_crcs);
 	if (s.crcs_compared)
 		fprintf(
 		    out,
@@ -191,7 +191,7 @@ static void json_summary(FILE *out, const struct diff_view *v,
 		    s.crc_hidden_breaking, s.crc_beyond);
 	else
 		fprintf(out, "{\"compared\": false, \"missing\": \"%s\"}",
-			!s.types_compared ? "types" : v->d->crcs_missing);
+			!s.types_compared ? "types" : f->d->crcs_missing);
 	fputs(",\n   \"breaking_rules\": [", out);
 	sep = "";
 	for (k = 0; k < CHANGE_COUNT; k++)
@@ -218,20 +218,20 @@ static void json_summary(FILE *out, const struct diff_view *v,
 		fputs(",\n   \"note\": ", out);
 		json_str(out, report_verdict_note(&s));
 	}
-	json_units(out, v, &s);
+	json_units(out, f, &s);
 	fputs("}", out);
 }
 
-static void json_root(FILE *out, const struct diff_view *v,
+static void json_root(FILE *out, const struct diff_filter *f,
 		      struct diff_paths *paths, size_t index,
 		      const struct report_options *o)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	const struct root_cause *r = &d->roots[index];
 	const struct type_pair *p = &d->pairs[r->pair];
 	const struct kabi_type *t = model_type(d->old, p->old_type);
 	size_t n, i, visible, transitive;
-	uint32_t *syms = report_root_symbols(v, index, &n);
+	uint32_t *syms = report_root_symbols(f, index, &n);
 	size_t shown = o->full ? n : (n < o->examples ? n : o->examples);
 	size_t reach[REACH_KINDS];
 	struct strbuf sb = STRBUF_INIT;
@@ -255,19 +255,19 @@ static void json_root(FILE *out, const struct diff_view *v,
 	fputs(", ", out);
 	json_key(out, "severity");
 	json_str(out, severity_name(r->severity));
-	if (v->root_rule[index] != SHOWN) {
+	if (f->root_rule[index] != SHOWN) {
 		fputs(", ", out);
 		json_key(out, "suppressed_by");
-		json_str(out, view_rule_name(v, v->root_rule[index]));
+		json_str(out, filter_rule_name(f, f->root_rule[index]));
 	}
-	report_root_reach(v, index, reach);
+	report_root_reach(f, index, reach);
 	/* the exports as their units see the types, and through every pointer
 	 */
 	visible = r->beyond	     ? 0
-		  : v->d->transitive ? report_root_other(v, index)
+		  : f->d->transitive ? report_root_other(f, index)
 				     : n;
 	transitive =
-	    r->beyond || v->d->transitive ? n : report_root_other(v, index);
+	    r->beyond || f->d->transitive ? n : report_root_other(f, index);
 	fprintf(out,
 		", \"beyond_view\": %s,\n     \"reach\": {\"by_value\": %zu, "
 		"\"within_one_pointer\": %zu, \"further\": %zu}, "
@@ -345,9 +345,9 @@ static void json_crc_class(FILE *out, const struct kabi_diff *d, size_t symbol)
 	strbuf_release(&sb);
 }
 
-static void json_symbol(FILE *out, const struct diff_view *v, size_t symbol)
+static void json_symbol(FILE *out, const struct diff_filter *f, size_t symbol)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	const struct symbol_change *s = &d->symbols[symbol];
 	const struct kabi_model *m =
 	    s->new_symbol != KABI_NONE ? d->new : d->old;
@@ -367,18 +367,18 @@ static void json_symbol(FILE *out, const struct diff_view *v, size_t symbol)
 	json_str(out, status_of(s));
 	fputs(", ", out);
 	json_key(out, "severity");
-	json_str(out, severity_name(v->symbol_severity[symbol]));
-	if (v->symbol_rule[symbol] != SHOWN) {
+	json_str(out, severity_name(f->symbol_severity[symbol]));
+	if (f->symbol_rule[symbol] != SHOWN) {
 		fputs(", ", out);
 		json_key(out, "suppressed_by");
-		json_str(out, view_rule_name(v, v->symbol_rule[symbol]));
+		json_str(out, filter_rule_name(f, f->symbol_rule[symbol]));
 	}
 	fprintf(out, ", \"type_changed\": %s",
-		v->symbol_type[symbol] ? "true" : "false");
+		f->symbol_type[symbol] ? "true" : "false");
 	json_crc_class(out, d, symbol);
 	fputs(", \"changes\": [", out);
 	for (k = 0; k < s->nitems; k++)
-		if (view_item_shown(v, symbol, k)) {
+		if (filter_item_shown(f, symbol, k)) {
 			fputs(sep, out);
 			json_item(out, d, KABI_NONE,
 				  &d->items[s->first_item + k]);
@@ -387,18 +387,18 @@ static void json_symbol(FILE *out, const struct diff_view *v, size_t symbol)
 	fputs("]}", out);
 }
 
-static void json_roots(FILE *out, const struct diff_view *v,
+static void json_roots(FILE *out, const struct diff_filter *f,
 		       const struct report_options *o, bool shown)
 {
-	struct diff_paths *paths = diff_paths_new(v->d);
+	struct diff_paths *paths = diff_paths_new(f->d);
 	const char *sep = "\n";
 	size_t i;
 
-	for (i = 0; i < v->d->nroots; i++) {
-		if ((v->root_rule[i] == SHOWN) != shown)
+	for (i = 0; i < f->d->nroots; i++) {
+		if ((f->root_rule[i] == SHOWN) != shown)
 			continue;
 		fputs(sep, out);
-		json_root(out, v, paths, i, o);
+		json_root(out, f, paths, i, o);
 		sep = ",\n";
 	}
 	fputs(*sep == ',' ? "\n  ]" : "]", out);
@@ -416,7 +416,7 @@ struct json_changes {
 static void json_change_head(void *ctx, const struct change_head *c)
 {
 	struct json_changes *j = ctx;
-	const struct report_field *f = c->fields;
+	const struct report_field *field = c->fields;
 	size_t i;
 
 	fputs(j->sep, j->out);
@@ -425,11 +425,11 @@ static void json_change_head(void *ctx, const struct change_head *c)
 	fputc('{', j->out);
 	for (i = 0; i < c->nfields; i++) {
 		fputs(i ? ", " : "", j->out);
-		json_key(j->out, f[i].key);
-		if (f[i].str)
-			json_str(j->out, f[i].str);
+		json_key(j->out, field[i].key);
+		if (field[i].str)
+			json_str(j->out, field[i].str);
 		else
-			fprintf(j->out, "%" PRIu32, f[i].number);
+			fprintf(j->out, "%" PRIu32, field[i].number);
 	}
 	fprintf(j->out, ", \"severity\": \"%s\", \"changes\": [",
 		severity_name(c->severity));
@@ -466,17 +466,17 @@ static void json_change_end(void *ctx)
 }
 
 /* A section the diff compared, as a list of changes, empty or not. */
-static void json_section(FILE *out, const struct diff_view *v,
+static void json_section(FILE *out, const struct diff_filter *f,
 			 const struct report_section *sec)
 {
 	const struct change_writer w = {json_change_head, json_change_item,
 					json_change_through, json_change_end};
 	struct json_changes j = {out, "\n    ", ""};
 
-	if (!sec->compared(v->d))
+	if (!sec->compared(f->d))
 		return;
 	fprintf(out, ",\n  \"%s\": [", sec->key);
-	sec->each(v, WHICH_ALL, &w, &j);
+	sec->each(f, WHICH_ALL, &w, &j);
 	fputs(*j.sep == ',' ? "\n  ]" : "]", out);
 }
 
@@ -527,20 +527,20 @@ static void json_module(void *ctx, const struct module_facts *m)
 	fputs("}", l->out);
 }
 
-static void json_modules(FILE *out, const struct diff_view *v,
+static void json_modules(FILE *out, const struct diff_filter *f,
 			 const struct module_impact *mi)
 {
 	struct json_list l = {out, "\n    "};
 
 	fputs(",\n  \"modules\": [", out);
-	report_each_module(v, mi, json_module, &l);
+	report_each_module(f, mi, json_module, &l);
 	fputs(*l.sep == ',' ? "\n  ]" : "]", out);
 }
 
-void report_json(FILE *out, const struct diff_view *v,
+void report_json(FILE *out, const struct diff_filter *f,
 		 const struct report_options *o)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	const struct report_section *const *sec;
 	const char *sep = "\n";
 	size_t i;
@@ -550,24 +550,24 @@ void report_json(FILE *out, const struct diff_view *v,
 	fputs(",\n  \"new\": ", out);
 	json_side(out, d->new);
 	fputs(",\n  \"summary\": ", out);
-	json_summary(out, v, o);
+	json_summary(out, f, o);
 	fputs(",\n  \"root_causes\": [", out);
-	json_roots(out, v, o, true);
+	json_roots(out, f, o, true);
 	if (o->show_suppressed) {
 		fputs(",\n  \"suppressed_root_causes\": [", out);
-		json_roots(out, v, o, false);
+		json_roots(out, f, o, false);
 	}
 	for (sec = report_sections; *sec; sec++)
-		json_section(out, v, *sec);
+		json_section(out, f, *sec);
 	if (o->modules)
-		json_modules(out, v, o->modules);
+		json_modules(out, f, o->modules);
 	fputs(",\n  \"symbols\": [", out);
 	for (i = 0; i < d->nsymbols; i++) {
-		if (!view_symbol_shown(v, i) &&
-		    !(o->show_suppressed && v->symbol_rule[i] != SHOWN))
+		if (!filter_symbol_shown(f, i) &&
+		    !(o->show_suppressed && f->symbol_rule[i] != SHOWN))
 			continue;
 		fputs(sep, out);
-		json_symbol(out, v, i);
+		json_symbol(out, f, i);
 		sep = ",\n";
 	}
 	fputs(*sep == ',' ? "\n  ]\n}\n" : "]\n}\n", out);

@@ -104,12 +104,12 @@ static const char *side_name(const struct kabi_model *m, const char *none)
 	return *model_str(m, m->release) ? model_str(m, m->release) : none;
 }
 
-static void md_summary(FILE *out, const struct diff_view *v,
+static void md_summary(FILE *out, const struct diff_filter *f,
 		       const struct report_summary *s,
 		       const struct report_options *o)
 {
-	const struct kabi_diff *d = v->d;
-	int status = report_exit_status(v, o);
+	const struct kabi_diff *d = f->d;
+	int status = report_exit_status(f, o);
 	struct strbuf sb = STRBUF_INIT;
 
 	fputs("## kabi diff: ", out);
@@ -147,11 +147,11 @@ static void md_summary(FILE *out, const struct diff_view *v,
 			s->beyond_roots, s->beyond_symbols,
 			report_beyond_how(d, s->beyond_symbols));
 	strbuf_reset(&sb);
-	if (report_describe_units(&sb, v, s))
+	if (report_describe_units(&sb, f, s))
 		fprintf(out, "| Units | %s |\n", sb.buf);
 	if (!s->types_compared)
 		fputs("| Types | not compared (a Module.symvers) |\n", out);
-	else if (report_crcs_to_say(v, s)) {
+	else if (report_crcs_to_say(f, s)) {
 		strbuf_reset(&sb);
 		report_describe_crcs(&sb, d, s);
 		fprintf(out, "| CRCs | %s |\n", sb.buf);
@@ -161,18 +161,18 @@ static void md_summary(FILE *out, const struct diff_view *v,
 			"| Suppressed | %zu root causes, %zu export "
 			"changes |\n",
 			s->hidden_roots, s->hidden_symbols);
-	if (v->d->syscalls_compared)
+	if (f->d->syscalls_compared)
 		fprintf(out,
 			"| System calls | %zu → %zu: %zu added, %zu "
 			"removed, %zu changed |\n",
-			v->d->old->nsyscalls, v->d->new->nsyscalls,
+			f->d->old->nsyscalls, f->d->new->nsyscalls,
 			s->syscalls_added, s->syscalls_removed,
 			s->syscalls_changed);
-	if (v->d->uapi_compared)
+	if (f->d->uapi_compared)
 		fprintf(out,
 			"| uapi types | %zu → %zu: %zu added, %zu removed, "
 			"%zu changed |\n",
-			v->d->old_nuapi, v->d->new_nuapi, s->uapi_added,
+			f->d->old_nuapi, f->d->new_nuapi, s->uapi_added,
 			s->uapi_removed, s->uapi_changed);
 	if (o->modules)
 		fprintf(out, "| Modules | %zu given, %zu will not load |\n",
@@ -181,39 +181,39 @@ static void md_summary(FILE *out, const struct diff_view *v,
 	strbuf_release(&sb);
 }
 
-static const char *severity_word(const struct diff_view *v, size_t root)
+static const char *severity_word(const struct diff_filter *f, size_t root)
 {
-	const struct root_cause *r = &v->d->roots[root];
+	const struct root_cause *r = &f->d->roots[root];
 
 	if (r->beyond)
 		return "compatible (no exporting unit sees it)";
-	if (v->d->pairs[r->pair].private_type)
+	if (f->d->pairs[r->pair].private_type)
 		return "compatible (private to its .c file)";
 	return r->severity == BREAKING ? "**breaking**" : "compatible";
 }
 
 /* One row of the table of root causes. */
-static void md_root_row(FILE *out, const struct diff_view *v, size_t index,
+static void md_root_row(FILE *out, const struct diff_filter *f, size_t index,
 			size_t number)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	const struct root_cause *r = &d->roots[index];
 	const struct type_pair *p = &d->pairs[r->pair];
 	const struct kabi_type *t = model_type(d->old, p->old_type);
 	size_t n;
-	uint32_t *syms = report_root_symbols(v, index, &n);
+	uint32_t *syms = report_root_symbols(f, index, &n);
 	struct strbuf sb = STRBUF_INIT;
 
 	report_root_title(&sb, d, r);
 	fprintf(out, "| %zu | ", number);
 	md_cell_code(out, sb.buf);
-	fprintf(out, " | %s | ", severity_word(v, index));
+	fprintf(out, " | %s | ", severity_word(f, index));
 	md_text(out, t->decl_file && !p->variable
 			 ? model_str(d->old, t->decl_file)
 			 : "");
 	fputs(" | ", out);
 	strbuf_reset(&sb);
-	report_describe_reach(&sb, v, index, n);
+	report_describe_reach(&sb, f, index, n);
 	/* "reaches 3 exports (...)": the column says "reaches" */
 	fprintf(out, "%s |\n", sb.buf + strlen("reaches "));
 	strbuf_release(&sb);
@@ -221,15 +221,15 @@ static void md_root_row(FILE *out, const struct diff_view *v, size_t index,
 }
 
 /* What changed in a root cause, and the path from its nearest export. */
-static void md_root_details(FILE *out, const struct diff_view *v,
+static void md_root_details(FILE *out, const struct diff_filter *f,
 			    struct diff_paths *paths, size_t index,
 			    size_t number, size_t items)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	const struct root_cause *r = &d->roots[index];
 	const struct type_pair *p = &d->pairs[r->pair];
 	size_t n;
-	uint32_t *syms = report_root_symbols(v, index, &n);
+	uint32_t *syms = report_root_symbols(f, index, &n);
 	struct strbuf sb = STRBUF_INIT;
 	uint32_t i;
 
@@ -276,10 +276,10 @@ static void md_left_out(FILE *out, size_t n, const char *what,
 			what);
 }
 
-static void md_roots(FILE *out, const struct diff_view *v,
+static void md_roots(FILE *out, const struct diff_filter *f,
 		     const struct md_limits *lim)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	struct diff_paths *paths = diff_paths_new(d);
 	size_t i, number = 0, total = 0;
 
@@ -288,25 +288,25 @@ static void md_roots(FILE *out, const struct diff_view *v,
 	      "|---:|---|---|---|---|\n",
 	      out);
 	for (i = 0; i < d->nroots; i++)
-		if (v->root_rule[i] == SHOWN && number < lim->roots)
-			md_root_row(out, v, i, ++number);
+		if (f->root_rule[i] == SHOWN && number < lim->roots)
+			md_root_row(out, f, i, ++number);
 	fputs("\n", out);
 	for (i = 0; i < d->nroots; i++)
-		total += v->root_rule[i] == SHOWN;
+		total += f->root_rule[i] == SHOWN;
 	/* under the table, where the reader looks for the rest */
 	if (total > number)
 		md_left_out(out, total - number, "root causes", lim);
 	number = 0;
 	for (i = 0; i < d->nroots; i++)
-		if (v->root_rule[i] == SHOWN && number < lim->roots)
-			md_root_details(out, v, paths, i, ++number, lim->items);
+		if (f->root_rule[i] == SHOWN && number < lim->roots)
+			md_root_details(out, f, paths, i, ++number, lim->items);
 	diff_paths_free(paths);
 }
 
-static void md_names(FILE *out, const struct diff_view *v, bool added,
+static void md_names(FILE *out, const struct diff_filter *f, bool added,
 		     const struct md_limits *lim)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	size_t i, n = 0, total = 0, limit = lim->names;
 
 	for (i = 0; i < d->nsymbols; i++) {
@@ -314,7 +314,7 @@ static void md_names(FILE *out, const struct diff_view *v, bool added,
 		bool is = added ? s->old_symbol == KABI_NONE
 				: s->new_symbol == KABI_NONE;
 
-		if (!is || !view_symbol_shown(v, i))
+		if (!is || !filter_symbol_shown(f, i))
 			continue;
 		if (n < limit) {
 			fputs(n ? ", " : "", out);
@@ -331,10 +331,10 @@ static void md_names(FILE *out, const struct diff_view *v, bool added,
 }
 
 /* The changes of exports themselves (kind, namespace...), not CRCs. */
-static void md_export_changes(FILE *out, const struct diff_view *v,
+static void md_export_changes(FILE *out, const struct diff_filter *f,
 			      const struct md_limits *lim)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	size_t i, n = 0, limit = lim->names;
 	struct strbuf sb = STRBUF_INIT;
 	uint32_t k;
@@ -349,7 +349,7 @@ static void md_export_changes(FILE *out, const struct diff_view *v,
 			    &d->items[s->first_item + k];
 
 			if (it->kind == CHANGE_CRC_CHANGED ||
-			    !view_item_shown(v, i, k))
+			    !filter_item_shown(f, i, k))
 				continue;
 			if (n++ >= limit)
 				continue;
@@ -371,16 +371,16 @@ static void md_export_changes(FILE *out, const struct diff_view *v,
 	strbuf_release(&sb);
 }
 
-static void md_exports(FILE *out, const struct diff_view *v,
+static void md_exports(FILE *out, const struct diff_filter *f,
 		       const struct report_summary *s,
 		       const struct md_limits *lim)
 {
 	if (s->added || s->removed) {
 		fputs("### Exports added and removed\n\n", out);
-		md_names(out, v, false, lim);
-		md_names(out, v, true, lim);
+		md_names(out, f, false, lim);
+		md_names(out, f, true, lim);
 	}
-	md_export_changes(out, v, lim);
+	md_export_changes(out, f, lim);
 }
 
 struct md_modules {
@@ -410,7 +410,7 @@ static void md_module(void *ctx, const struct module_facts *m)
 }
 
 /* The modules that will not load first: where a cut table should end. */
-static void md_modules(FILE *out, const struct diff_view *v,
+static void md_modules(FILE *out, const struct diff_filter *f,
 		       const struct report_options *o,
 		       const struct md_limits *lim)
 {
@@ -419,9 +419,9 @@ static void md_modules(FILE *out, const struct diff_view *v,
 	fputs("### Modules\n\n| Module | Loads | Problems | To do |\n"
 	      "|---|---|---|---|\n",
 	      out);
-	report_each_module(v, o->modules, md_module, &mm);
+	report_each_module(f, o->modules, md_module, &mm);
 	mm.loads = true;
-	report_each_module(v, o->modules, md_module, &mm);
+	report_each_module(f, o->modules, md_module, &mm);
 	fputs("\n", out);
 	if (mm.shown > mm.limit)
 		md_left_out(out, mm.shown - mm.limit, "modules", lim);
@@ -469,29 +469,29 @@ static void md_end(void *ctx)
 }
 
 /* A section of user-space changes, if it has any to show. */
-static void md_section(FILE *out, const struct diff_view *v,
+static void md_section(FILE *out, const struct diff_filter *f,
 		       const struct report_section *sec)
 {
 	const struct change_writer w = {md_head, md_item, md_through, md_end};
 	struct md_state md = {out, ""};
 
-	if (!report_section_count(sec, v, WHICH_ALL))
+	if (!report_section_count(sec, f, WHICH_ALL))
 		return;
 	fprintf(out, "### %s\n\n", sec->title);
-	sec->each(v, WHICH_ALL, &w, &md);
+	sec->each(f, WHICH_ALL, &w, &md);
 	fputs("\n", out);
 }
 
 /* Exports whose layout changed under a kept CRC: first, as they load. */
-static void md_hidden_crcs(FILE *out, const struct diff_view *v,
+static void md_hidden_crcs(FILE *out, const struct diff_filter *f,
 			   const struct report_summary *s,
 			   const struct md_limits *lim)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	size_t i, n = 0, limit = lim->names;
 	struct strbuf sb = STRBUF_INIT;
 
-	if (!s->crc_hidden || v->s->ignore_crc)
+	if (!s->crc_hidden || f->s->ignore_crc)
 		return;
 	fputs("\n### Hidden from modversions\n\nTheir CRCs did not change: "
 	      "modules built for OLD load on NEW and use the old layout.\n\n",
@@ -499,7 +499,7 @@ static void md_hidden_crcs(FILE *out, const struct diff_view *v,
 	for (i = 0; i < d->nsymbols; i++) {
 		const struct symbol_change *c = &d->symbols[i];
 
-		if (!report_hidden_crc(v, i) || n++ >= limit)
+		if (!report_hidden_crc(f, i) || n++ >= limit)
 			continue;
 		strbuf_reset(&sb);
 		report_hidden_reason(&sb, d, i);
@@ -516,24 +516,24 @@ static void md_hidden_crcs(FILE *out, const struct diff_view *v,
 	strbuf_release(&sb);
 }
 
-static void md_render(FILE *out, const struct diff_view *v,
+static void md_render(FILE *out, const struct diff_filter *f,
 		      const struct report_options *o,
 		      const struct report_summary *s,
 		      const struct md_limits *lim)
 {
 	const struct report_section *const *sec;
 
-	md_summary(out, v, s, o);
-	md_hidden_crcs(out, v, s, lim);
+	md_summary(out, f, s, o);
+	md_hidden_crcs(out, f, s, lim);
 	if (s->roots || s->beyond_roots)
-		md_roots(out, v, lim);
+		md_roots(out, f, lim);
 	else
 		fputs("\n", out);
-	md_exports(out, v, s, lim);
+	md_exports(out, f, s, lim);
 	for (sec = report_sections; *sec; sec++)
-		md_section(out, v, *sec);
+		md_section(out, f, *sec);
 	if (o->modules)
-		md_modules(out, v, o, lim);
+		md_modules(out, f, o, lim);
 	if (lim->cut_at)
 		fprintf(out,
 			"_This report was cut to stay under %zu characters "
@@ -543,14 +543,15 @@ static void md_render(FILE *out, const struct diff_view *v,
 }
 
 /* The rendering with these limits, in memory; its length. */
-static size_t md_try(const struct diff_view *v, const struct report_options *o,
+static size_t md_try(const struct diff_filter *f,
+		     const struct report_options *o,
 		     const struct report_summary *s,
 		     const struct md_limits *lim, char **text)
 {
 	size_t len = 0;
 	FILE *out = xopen_memstream(text, &len);
 
-	md_render(out, v, o, s, lim);
+	md_render(out, f, o, s, lim);
 	fclose(out);
 	return len;
 }
@@ -565,11 +566,12 @@ static size_t at_most(size_t n, size_t cap)
  * lengths first (--full asked for all), then at most k root causes and
  * k modules, k the most that fits (found by halving).
  */
-static size_t md_fit(const struct diff_view *v, const struct report_options *o,
+static size_t md_fit(const struct diff_filter *f,
+		     const struct report_options *o,
 		     const struct report_summary *s, struct md_limits *lim,
 		     char **text)
 {
-	size_t len = md_try(v, o, s, lim, text), roots, modules, lo = 0, hi;
+	size_t len = md_try(f, o, s, lim, text), roots, modules, lo = 0, hi;
 
 	if (!o->markdown_limit || len <= o->markdown_limit)
 		return len;
@@ -577,9 +579,9 @@ static size_t md_fit(const struct diff_view *v, const struct report_options *o,
 	lim->names = at_most(lim->names, NAMES_SHOWN);
 	lim->items = at_most(lim->items, ITEMS_SHOWN);
 	free(*text);
-	if ((len = md_try(v, o, s, lim, text)) <= o->markdown_limit)
+	if ((len = md_try(f, o, s, lim, text)) <= o->markdown_limit)
 		return len;
-	roots = at_most(lim->roots, v->d->nroots);
+	roots = at_most(lim->roots, f->d->nroots);
 	modules = o->modules ? o->modules->consumers->nmodules : 0;
 	hi = roots > modules ? roots : modules;
 	while (lo < hi) { /* the most that fits is in [lo, hi] */
@@ -588,7 +590,7 @@ static size_t md_fit(const struct diff_view *v, const struct report_options *o,
 		lim->roots = at_most(roots, mid);
 		lim->modules = at_most(modules, mid);
 		free(*text);
-		if (md_try(v, o, s, lim, text) <= o->markdown_limit)
+		if (md_try(f, o, s, lim, text) <= o->markdown_limit)
 			lo = mid;
 		else
 			hi = mid - 1;
@@ -596,10 +598,10 @@ static size_t md_fit(const struct diff_view *v, const struct report_options *o,
 	lim->roots = at_most(roots, lo);
 	lim->modules = at_most(modules, lo);
 	free(*text);
-	return md_try(v, o, s, lim, text);
+	return md_try(f, o, s, lim, text);
 }
 
-void report_markdown(FILE *out, const struct diff_view *v,
+void report_markdown(FILE *out, const struct diff_filter *f,
 		     const struct report_options *o)
 {
 	struct report_summary s;
@@ -610,8 +612,8 @@ void report_markdown(FILE *out, const struct diff_view *v,
 
 	if (o->full)
 		lim.roots = lim.names = lim.items = SIZE_MAX;
-	report_summarize(v, &s);
-	len = md_fit(v, o, &s, &lim, &text);
+	report_summarize(f, &s);
+	len = md_fit(f, o, &s, &lim, &text);
 	fwrite(text, 1, len, out);
 	free(text);
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The per-module view of kabi diff --modules, as data (section.h): for
+ * The per-module verdicts of kabi diff --modules, as data (section.h): for
  * each module given, whether it would load into NEW and why not, and
  * which root causes reach the exports it uses (by their numbers in the
  * report). How it looks is each format's to say.
@@ -43,10 +43,11 @@ struct reach_table {
 	uint32_t *change_of_import;
 };
 
-static void reach_table_build(struct reach_table *rt, const struct diff_view *v,
+static void reach_table_build(struct reach_table *rt,
+			      const struct diff_filter *f,
 			      const struct consumers *c)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	size_t r, i;
 
 	rt->change_of_import = xmalloc(xmul(c->nimports + 1, sizeof(uint32_t)));
@@ -60,10 +61,10 @@ static void reach_table_build(struct reach_table *rt, const struct diff_view *v,
 		const struct root_exports *list =
 		    diff_root_reached(d, &d->roots[r]);
 
-		if (v->root_rule[r] != SHOWN)
+		if (f->root_rule[r] != SHOWN)
 			continue;
 		for (i = 0; i < list->n; i++)
-			if (v->symbol_type[list->symbols[i]])
+			if (f->symbol_type[list->symbols[i]])
 				rt->reach[r * rt->row + list->symbols[i]] =
 				    (unsigned char)(1 + list->reach[i]);
 	}
@@ -97,29 +98,30 @@ static void reach_table_free(struct reach_table *rt)
 }
 
 static const char *import_name(const struct consumers *c,
-			       const struct load_failure *f)
+			       const struct load_failure *fail)
 {
-	return strset_str(&c->strings, c->imports[f->import].name);
+	return strset_str(&c->strings, c->imports[fail->import].name);
 }
 
 /* "built against CRC 0x..., NEW has 0x...", and the like. */
 static void describe_failure(struct strbuf *sb, const struct consumers *c,
 			     const struct kabi_model *new_model,
-			     const struct load_failure *f)
+			     const struct load_failure *fail)
 {
-	const struct consumer_module *mod = &c->modules[f->module];
-	const struct kabi_symbol *s =
-	    f->symbol == KABI_NONE ? NULL : &new_model->symbols[f->symbol];
+	const struct consumer_module *mod = &c->modules[fail->module];
+	const struct kabi_symbol *s = fail->symbol == KABI_NONE
+					  ? NULL
+					  : &new_model->symbols[fail->symbol];
 	const char *license = strset_str(&c->strings, mod->license);
 
-	strbuf_addf(sb, "'%s' ", import_name(c, f));
-	switch (f->problem) {
+	strbuf_addf(sb, "'%s' ", import_name(c, fail));
+	switch (fail->problem) {
 	case LOAD_NOT_EXPORTED:
 		strbuf_adds(sb, "is not exported by NEW");
 		break;
 	case LOAD_CRC_MISMATCH:
 		strbuf_addf(sb, "was built against CRC 0x%08x; NEW has 0x%08x",
-			    c->imports[f->import].crc, s ? s->crc : 0);
+			    c->imports[fail->import].crc, s ? s->crc : 0);
 		break;
 	case LOAD_GPL_ONLY:
 		if (*license)
@@ -170,7 +172,7 @@ static bool needs_source(const struct kabi_diff *d, const struct root_cause *r)
 
 /* What the walk keeps from one module to the next. */
 struct module_walk {
-	const struct diff_view *v;
+	const struct diff_filter *f;
 	const struct module_impact *mi;
 	size_t next_failure; /* failures are by module */
 	struct module_problem *problems;
@@ -199,21 +201,21 @@ static void grow_problems(struct module_walk *w, size_t n)
 static size_t find_problems(struct module_walk *w, size_t m)
 {
 	const struct load_verdicts *lv = w->mi->verdicts;
-	const struct load_failure *f = lv->failures + w->next_failure;
+	const struct load_failure *fail = lv->failures + w->next_failure;
 	size_t n = 0, i;
 
-	while (w->next_failure + n < lv->nfailures && f[n].module == m)
+	while (w->next_failure + n < lv->nfailures && fail[n].module == m)
 		n++;
 	grow_problems(w, n);
 	memset(w->by_problem, 0, sizeof(w->by_problem));
 	for (i = 0; i < n; i++) {
 		strbuf_reset(&w->texts[i]);
-		describe_failure(&w->texts[i], w->mi->consumers, w->v->d->new,
-				 &f[i]);
+		describe_failure(&w->texts[i], w->mi->consumers, w->f->d->new,
+				 &fail[i]);
 		w->problems[i] = (struct module_problem){
-		    import_name(w->mi->consumers, &f[i]),
-		    load_problem_name(f[i].problem), w->texts[i].buf};
-		w->by_problem[f[i].problem]++;
+		    import_name(w->mi->consumers, &fail[i]),
+		    load_problem_name(fail[i].problem), w->texts[i].buf};
+		w->by_problem[fail[i].problem]++;
 	}
 	w->next_failure += n;
 	return n;
@@ -224,7 +226,7 @@ static size_t find_roots(struct module_walk *w, size_t m)
 {
 	size_t r, n = 0;
 
-	for (r = 0; r < w->v->d->nroots; r++) {
+	for (r = 0; r < w->f->d->nroots; r++) {
 		unsigned how =
 		    w->numbers[r]
 			? reach_of_module(&w->rt, w->mi->consumers, m, r)
@@ -233,26 +235,27 @@ static size_t find_roots(struct module_walk *w, size_t m)
 		if (how)
 			w->reach[n++] = (struct module_reach){
 			    w->numbers[r], reach_kind_name(how - 1),
-			    w->titles[r], w->v->d->roots[r].severity,
+			    w->titles[r], w->f->d->roots[r].severity,
 			    w->source[r]};
 	}
 	return n;
 }
 
 /* "root causes 2 and 7": the breaking ones whose change needs the source. */
-static void add_source_roots(struct strbuf *sb, const struct module_facts *f,
-			     size_t n)
+static void add_source_roots(struct strbuf *sb,
+			     const struct module_facts *facts, size_t n)
 {
 	size_t i, k = 0;
 
 	strbuf_addf(sb, "root cause%s", n == 1 ? "" : "s");
-	for (i = 0; i < f->nroots; i++)
-		if (f->roots[i].severity == BREAKING && f->roots[i].source)
+	for (i = 0; i < facts->nroots; i++)
+		if (facts->roots[i].severity == BREAKING &&
+		    facts->roots[i].source)
 			strbuf_addf(sb, "%s%zu",
 				    !k++     ? " "
 				    : k == n ? " and "
 					     : ", ",
-				    f->roots[i].number);
+				    facts->roots[i].number);
 }
 
 /*
@@ -261,24 +264,26 @@ static void add_source_roots(struct strbuf *sb, const struct module_facts *f,
  * GPL-only exports, rebuild against NEW's headers for CRCs and layouts,
  * and look at the code where a root cause changed what it may name.
  */
-static void module_advice(struct module_walk *w, const struct module_facts *f)
+static void module_advice(struct module_walk *w,
+			  const struct module_facts *facts)
 {
 	const size_t *p = w->by_problem;
 	struct strbuf *sb = &w->advice;
 	size_t i, breaking = 0, source = 0;
 
-	for (i = 0; i < f->nroots; i++)
-		if (f->roots[i].severity == BREAKING) {
+	for (i = 0; i < facts->nroots; i++)
+		if (facts->roots[i].severity == BREAKING) {
 			breaking++;
-			source += f->roots[i].source;
+			source += facts->roots[i].source;
 		}
 	strbuf_reset(sb);
-	if (!f->nproblems && !breaking) {
-		strbuf_adds(sb, f->nroots ? "nothing: it loads, and no "
-					    "breaking change reaches what it "
-					    "uses"
-					  : "nothing: it loads, and nothing "
-					    "it uses changed");
+	if (!facts->nproblems && !breaking) {
+		strbuf_adds(sb, facts->nroots
+				    ? "nothing: it loads, and no "
+				      "breaking change reaches what it "
+				      "uses"
+				    : "nothing: it loads, and nothing "
+				      "it uses changed");
 		return;
 	}
 	if (p[LOAD_NOT_EXPORTED] == 1)
@@ -310,14 +315,14 @@ static void module_advice(struct module_walk *w, const struct module_facts *f)
 			strbuf_addf(sb, " (%zu import%s with new CRCs)",
 				    p[LOAD_CRC_MISMATCH],
 				    p[LOAD_CRC_MISMATCH] == 1 ? "" : "s");
-		if (!f->nproblems)
+		if (!facts->nproblems)
 			strbuf_adds(sb, ": it loads, but would use OLD's "
 					"layouts");
 		strbuf_adds(sb, "; ");
 	}
 	if (source) {
 		strbuf_adds(sb, "where its code uses what ");
-		add_source_roots(sb, f, source);
+		add_source_roots(sb, facts, source);
 		strbuf_adds(sb, source == 1 ? " removes or retypes"
 					    : " remove or retype");
 		strbuf_adds(sb, " (members, parameters), change it too");
@@ -332,11 +337,11 @@ static void module_advice(struct module_walk *w, const struct module_facts *f)
 
 static void roots_once(struct module_walk *w)
 {
-	const struct kabi_diff *d = w->v->d;
+	const struct kabi_diff *d = w->f->d;
 	struct strbuf sb = STRBUF_INIT;
 	size_t r;
 
-	w->numbers = report_root_numbers(w->v);
+	w->numbers = report_root_numbers(w->f);
 	w->titles = xcalloc(d->nroots + 1, sizeof(char *));
 	w->source = xcalloc(d->nroots + 1, sizeof(bool));
 	for (r = 0; r < d->nroots; r++) {
@@ -348,38 +353,38 @@ static void roots_once(struct module_walk *w)
 	strbuf_release(&sb);
 }
 
-void report_each_module(const struct diff_view *v,
+void report_each_module(const struct diff_filter *f,
 			const struct module_impact *mi, module_write write,
 			void *ctx)
 {
 	const struct consumers *c = mi->consumers;
-	struct module_walk w = {.v = v, .mi = mi};
+	struct module_walk w = {.f = f, .mi = mi};
 	size_t m, i;
 
-	reach_table_build(&w.rt, v, c);
+	reach_table_build(&w.rt, f, c);
 	roots_once(&w);
-	w.reach = xmalloc(xmul(v->d->nroots + 1, sizeof(*w.reach)));
+	w.reach = xmalloc(xmul(f->d->nroots + 1, sizeof(*w.reach)));
 	strbuf_init(&w.advice);
 	for (m = 0; m < c->nmodules; m++) {
-		struct module_facts f = {
+		struct module_facts facts = {
 		    .name = strset_str(&c->strings, c->modules[m].name),
 		    .imports = c->modules[m].nimports,
 		};
 
-		f.nproblems = find_problems(&w, m);
-		f.problems = w.problems; /* finding them may move them */
-		f.nroots = find_roots(&w, m);
-		f.roots = w.reach;
-		module_advice(&w, &f);
-		f.advice = w.advice.buf;
-		write(ctx, &f);
+		facts.nproblems = find_problems(&w, m);
+		facts.problems = w.problems; /* finding them may move them */
+		facts.nroots = find_roots(&w, m);
+		facts.roots = w.reach;
+		module_advice(&w, &facts);
+		facts.advice = w.advice.buf;
+		write(ctx, &facts);
 	}
 	for (i = 0; i < w.alloc; i++)
 		strbuf_release(&w.texts[i]);
 	free(w.texts);
 	free(w.problems);
 	reach_table_free(&w.rt);
-	for (i = 0; i < v->d->nroots; i++)
+	for (i = 0; i < f->d->nroots; i++)
 		free(w.titles[i]);
 	free(w.titles);
 	free(w.source);

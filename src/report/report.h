@@ -3,7 +3,7 @@
  * The report/ stage: a diff rendered for people (text, Markdown, HTML)
  * or tools (JSON), and the exit status it calls for. Rendering never
  * re-derives a change: everything it says comes from the diff, and what
- * shows of it from the view the suppress/ stage built. The sections of
+ * shows of it from the filter the suppress/ stage built. The sections of
  * user-space changes and the modules' verdicts are data (section.h) that
  * each format renders; they know no format.
  */
@@ -40,30 +40,30 @@ struct report_options {
 	size_t markdown_limit;
 	/* files of a kernel could not be read: the rest was compared */
 	bool incomplete;
-	/* kabi diff --modules: the per-module view; NULL: none */
+	/* kabi diff --modules: the per-module verdicts; NULL: none */
 	const struct module_impact *modules;
 };
 
-void report_text(FILE *out, const struct diff_view *v,
+void report_text(FILE *out, const struct diff_filter *f,
 		 const struct report_options *o);
-void report_json(FILE *out, const struct diff_view *v,
+void report_json(FILE *out, const struct diff_filter *f,
 		 const struct report_options *o);
 /* One self-contained HTML page, with a filter box */
-void report_html(FILE *out, const struct diff_view *v,
+void report_html(FILE *out, const struct diff_filter *f,
 		 const struct report_options *o);
 /* Markdown, short: for a merge request comment or a CI summary */
-void report_markdown(FILE *out, const struct diff_view *v,
+void report_markdown(FILE *out, const struct diff_filter *f,
 		     const struct report_options *o);
 /*
  * kabi explain: one symbol change's story (explain.c); 0, or
  * REPORT_EXIT_CHANGED and REPORT_EXIT_BREAKING as it changed.
  */
-int report_explain(FILE *out, const struct diff_view *v, size_t symbol);
+int report_explain(FILE *out, const struct diff_filter *f, size_t symbol);
 /*
  * 0, REPORT_EXIT_CHANGED, or that and REPORT_EXIT_BREAKING: what shows;
  * with REPORT_EXIT_INCOMPLETE when the input was.
  */
-int report_exit_status(const struct diff_view *v,
+int report_exit_status(const struct diff_filter *f,
 		       const struct report_options *o);
 
 /* Shared by the writers (describe.c). */
@@ -118,7 +118,7 @@ struct report_summary {
 	size_t breaking_uapi_by_rule[CHANGE_COUNT];
 };
 
-void report_summarize(const struct diff_view *v, struct report_summary *s);
+void report_summarize(const struct diff_filter *f, struct report_summary *s);
 /*
  * What made the verdict breaking: "root causes: size-changed 3; exports:
  * symbol-removed 1; modules that will not load: 1", glue between a rule
@@ -133,22 +133,23 @@ const char *report_verdict_note(const struct report_summary *s);
  * beyond every unit's view: those it reaches through every pointer, by
  * index): a new array, *n of them.
  */
-uint32_t *report_root_symbols(const struct diff_view *v, size_t root,
+uint32_t *report_root_symbols(const struct diff_filter *f, size_t root,
 			      size_t *n);
 /*
  * The other count of a root's shown exports: through every pointer, or
  * with --reach=transitive as their units see the types (0 for a root
  * beyond every unit's view).
  */
-size_t report_root_other(const struct diff_view *v, size_t root);
+size_t report_root_other(const struct diff_filter *f, size_t root);
 /* How many shown exports reach a root cause each way (REACH_KINDS). */
-void report_root_reach(const struct diff_view *v, size_t root, size_t *counts);
+void report_root_reach(const struct diff_filter *f, size_t root,
+		       size_t *counts);
 /*
  * "reaches 3 exports (within one pointer); 9 following every pointer",
  * or for a root beyond every unit's view "reaches 2 exports, only
  * through types their units leave opaque": n is how many show.
  */
-void report_describe_reach(struct strbuf *sb, const struct diff_view *v,
+void report_describe_reach(struct strbuf *sb, const struct diff_filter *f,
 			   size_t root, size_t n);
 /* " (3 by value, 1 further)", or " (within one pointer)" when all are alike */
 void report_add_reach(struct strbuf *sb, const size_t *counts);
@@ -193,10 +194,10 @@ const char *report_beyond_why(const struct kabi_diff *d);
  * reach was judged instead, said once in the summary; false when there
  * is nothing to say.
  */
-bool report_describe_units(struct strbuf *sb, const struct diff_view *v,
+bool report_describe_units(struct strbuf *sb, const struct diff_filter *f,
 			   const struct report_summary *s);
 /* Whether the summary has that to say: something changed, CRCs shown. */
-bool report_crcs_to_say(const struct diff_view *v,
+bool report_crcs_to_say(const struct diff_filter *f,
 			const struct report_summary *s);
 /* Why a type change its unit sees left the CRC as it was. */
 void report_hidden_reason(struct strbuf *sb, const struct kabi_diff *d,
@@ -211,12 +212,12 @@ struct crc_roots {
 };
 struct crc_roots *report_crc_roots(const struct kabi_diff *d);
 void report_crc_roots_free(struct crc_roots *c);
-void report_count_crcs(const struct diff_view *v, struct report_summary *s);
+void report_count_crcs(const struct diff_filter *f, struct report_summary *s);
 /* Whether an export shows as hidden from modversions: a shown root reaches it.
  */
-bool report_hidden_crc(const struct diff_view *v, size_t symbol);
+bool report_hidden_crc(const struct diff_filter *f, size_t symbol);
 /* Whether an export has only a CRC change to show. */
-bool report_crc_only(const struct diff_view *v, size_t symbol);
+bool report_crc_only(const struct diff_filter *f, size_t symbol);
 
 /* Modules that would not load into NEW (0 without --modules). */
 size_t report_failing_modules(const struct report_options *o);
@@ -229,7 +230,7 @@ const char *report_breaking_mark(enum change_kind kind);
  * d->roots, in order: a row for each export (util/rows.h).
  */
 struct rows;
-void report_roots_by_export(const struct diff_view *v, bool beyond,
+void report_roots_by_export(const struct diff_filter *f, bool beyond,
 			    struct rows *rows);
 
 /*
@@ -239,6 +240,6 @@ void report_roots_by_export(const struct diff_view *v, bool beyond,
 void report_html_text(FILE *out, const char *s);
 
 /* Each root cause's number as the report shows it, 0 if hidden. */
-size_t *report_root_numbers(const struct diff_view *v);
+size_t *report_root_numbers(const struct diff_filter *f);
 
 #endif

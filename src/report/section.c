@@ -19,11 +19,12 @@ static void count_change(void *ctx, const struct change_head *c)
 }
 
 size_t report_section_count(const struct report_section *sec,
-			    const struct diff_view *v, enum change_which which)
+			    const struct diff_filter *f,
+			    enum change_which which)
 {
 	const struct change_writer w = {.head = count_change};
 	size_t n = 0;
 
-	sec->each(v, which, &w, &n);
+	sec->each(f, which, &w, &n);
 	return n;
 }

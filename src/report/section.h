@@ -61,7 +61,7 @@ struct report_section {
 	/* the rules of a change removed and added, listed by name alone */
 	enum change_kind removed, added;
 	/* Walk the shown changes of one kind, in the diff's order. */
-	void (*each)(const struct diff_view *v, enum change_which which,
+	void (*each)(const struct diff_filter *f, enum change_which which,
 		     const struct change_writer *w, void *ctx);
 	/*
 	 * Whether the diff compared the section at all: a tool then finds
@@ -80,7 +80,8 @@ extern const struct report_section *const report_sections[];
  * walk gives, so that the two cannot disagree.
  */
 size_t report_section_count(const struct report_section *sec,
-			    const struct diff_view *v, enum change_which which);
+			    const struct diff_filter *f,
+			    enum change_which which);
 /* Whether a change present in_old and in_new is of the kind asked. */
 static inline bool report_which_holds(enum change_which which, bool in_old,
 				      bool in_new)
@@ -98,7 +99,7 @@ static inline bool report_which_holds(enum change_which which, bool in_old,
 }
 
 /*
- * The per-module view of kabi diff --modules (report/modules.c): each
+ * The per-module verdicts of kabi diff --modules (report/modules.c): each
  * module given, why it would not load into NEW, and which shown root
  * causes reach what it imports.
  */
@@ -137,7 +138,7 @@ typedef void (*module_write)(void *ctx, const struct module_facts *m);
  * Each module given, in order, to write (what it is given lasts for the
  * call), with the root causes reaching what it imports and its advice.
  */
-void report_each_module(const struct diff_view *v,
+void report_each_module(const struct diff_filter *f,
 			const struct module_impact *mi, module_write write,
 			void *ctx);
 

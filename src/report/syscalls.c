@@ -30,21 +30,21 @@ static void describe_call(struct change_head *h, struct strbuf *sb,
 {
 	const struct kabi_model *m;
 	const struct kabi_syscall *s = syscall_of(d, c, &m);
-	struct report_field *f = h->fields;
+	struct report_field *field = h->fields;
 
 	strbuf_addf(sb, "%s %u %s", model_str(m, s->abi), s->number,
 		    model_str(m, s->name));
 	h->severity = c->severity;
 	h->label = sb->buf;
-	*f++ = (struct report_field){"abi", model_str(m, s->abi), 0};
-	*f++ = (struct report_field){"name", model_str(m, s->name), 0};
+	*field++ = (struct report_field){"abi", model_str(m, s->abi), 0};
+	*field++ = (struct report_field){"name", model_str(m, s->name), 0};
 	if (c->old_call != KABI_NONE)
-		*f++ = (struct report_field){
+		*field++ = (struct report_field){
 		    "old_number", NULL, d->old->syscalls[c->old_call].number};
 	if (c->new_call != KABI_NONE)
-		*f++ = (struct report_field){
+		*field++ = (struct report_field){
 		    "new_number", NULL, d->new->syscalls[c->new_call].number};
-	h->nfields = (size_t)(f - h->fields);
+	h->nfields = (size_t)(field - h->fields);
 }
 
 static void describe_item(struct strbuf *sb, const struct change_item *it)
@@ -84,10 +84,10 @@ static bool syscalls_compared(const struct kabi_diff *d)
 	return d->syscalls_compared;
 }
 
-static void each_syscall(const struct diff_view *v, enum change_which which,
+static void each_syscall(const struct diff_filter *f, enum change_which which,
 			 const struct change_writer *w, void *ctx)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	struct strbuf sb = STRBUF_INIT;
 	struct change_head head;
 	size_t i;
@@ -96,7 +96,7 @@ static void each_syscall(const struct diff_view *v, enum change_which which,
 	for (i = 0; i < d->nsyscalls; i++) {
 		const struct syscall_change *c = &d->syscalls[i];
 
-		if (!v->syscall_shown[i] || !is_which(c, which))
+		if (!f->syscall_shown[i] || !is_which(c, which))
 			continue;
 		if (w->head) {
 			strbuf_reset(&sb);
@@ -107,7 +107,7 @@ static void each_syscall(const struct diff_view *v, enum change_which which,
 			const struct change_item *it =
 			    &d->items[c->first_item + k];
 
-			if (!view_change_item_shown(v, it))
+			if (!filter_change_item_shown(f, it))
 				continue;
 			strbuf_reset(&sb);
 			describe_item(&sb, it);

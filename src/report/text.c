@@ -22,7 +22,7 @@ static const char *severity_name(enum severity s)
 	return s == BREAKING ? "breaking" : "compatible";
 }
 
-static void print_suppressed(FILE *out, const struct diff_view *v,
+static void print_suppressed(FILE *out, const struct diff_filter *f,
 			     const struct report_summary *s)
 {
 	const char *sep = " (";
@@ -40,10 +40,10 @@ static void print_suppressed(FILE *out, const struct diff_view *v,
 	if (s->hidden_uapi)
 		fprintf(out, ", %zu uapi type%s", s->hidden_uapi,
 			s->hidden_uapi == 1 ? "" : "s");
-	for (k = 0; k < v->nrules; k++)
-		if (v->hits[k]) {
-			fprintf(out, "%s%s: %zu", sep, view_rule_name(v, k),
-				v->hits[k]);
+	for (k = 0; k < f->nrules; k++)
+		if (f->hits[k]) {
+			fprintf(out, "%s%s: %zu", sep, filter_rule_name(f, k),
+				f->hits[k]);
 			sep = ", ";
 		}
 	fprintf(out, "%s\n", *sep == ',' ? ")" : "");
@@ -110,21 +110,21 @@ static void print_crcs(FILE *out, const struct kabi_diff *d,
 	strbuf_release(&sb);
 }
 
-static void print_units(FILE *out, const struct diff_view *v,
+static void print_units(FILE *out, const struct diff_filter *f,
 			const struct report_summary *s)
 {
 	struct strbuf sb = STRBUF_INIT;
 
-	if (report_describe_units(&sb, v, s))
+	if (report_describe_units(&sb, f, s))
 		wrap_words(out, "units:", sb.buf);
 	strbuf_release(&sb);
 }
 
-static void print_summary(FILE *out, const struct diff_view *v,
+static void print_summary(FILE *out, const struct diff_filter *f,
 			  const struct report_summary *s,
 			  const struct report_options *o)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	const char *arch = *model_str(d->new, d->new->arch)
 			       ? model_str(d->new, d->new->arch)
 			       : model_str(d->old, d->old->arch);
@@ -174,13 +174,13 @@ static void print_summary(FILE *out, const struct diff_view *v,
 			s->beyond_roots, s->beyond_roots == 1 ? "" : "s",
 			s->beyond_symbols, s->beyond_symbols == 1 ? "" : "s",
 			report_beyond_how(d, s->beyond_symbols));
-	print_suppressed(out, v, s);
-	print_units(out, v, s);
-	if (v->ignored_crcs)
+	print_suppressed(out, f, s);
+	print_units(out, f, s);
+	if (f->ignored_crcs)
 		fprintf(out,
 			"  CRCs:        %zu change%s ignored (--ignore-crc)\n",
-			v->ignored_crcs, v->ignored_crcs == 1 ? "" : "s");
-	else if (report_crcs_to_say(v, s))
+			f->ignored_crcs, f->ignored_crcs == 1 ? "" : "s");
+	else if (report_crcs_to_say(f, s))
 		print_crcs(out, d, s);
 	if (d->syscalls_compared)
 		fprintf(
@@ -201,11 +201,11 @@ static void print_summary(FILE *out, const struct diff_view *v,
 			o->modules->consumers->nmodules,
 			report_failing_modules(o));
 	fprintf(out, "  verdict:     %s (exit status %d)\n",
-		!(report_exit_status(v, o) & REPORT_EXIT_CHANGED) ? "no change"
-		: report_exit_status(v, o) & REPORT_EXIT_BREAKING
+		!(report_exit_status(f, o) & REPORT_EXIT_CHANGED) ? "no change"
+		: report_exit_status(f, o) & REPORT_EXIT_BREAKING
 		    ? "breaking changes"
 		    : "compatible changes only",
-		report_exit_status(v, o));
+		report_exit_status(f, o));
 	if (s->breaking || report_failing_modules(o))
 		print_because(out, s, o);
 	if (o->incomplete)
@@ -276,22 +276,22 @@ static void print_items(FILE *out, const struct kabi_diff *d, uint32_t pair,
 	strbuf_release(&sb);
 }
 
-static void print_root(FILE *out, const struct diff_view *v,
+static void print_root(FILE *out, const struct diff_filter *f,
 		       struct diff_paths *paths, size_t index, size_t number,
 		       const struct report_options *o)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	const struct root_cause *r = &d->roots[index];
 	const struct type_pair *p = &d->pairs[r->pair];
 	const struct kabi_type *t = model_type(d->old, p->old_type);
 	size_t n, shown, i;
-	uint32_t *syms = report_root_symbols(v, index, &n);
+	uint32_t *syms = report_root_symbols(f, index, &n);
 	struct strbuf sb = STRBUF_INIT;
 
 	report_root_title(&sb, d, r);
 	fprintf(out, "%3zu. %s [%s]", number, sb.buf,
-		v->root_rule[index] != SHOWN
-		    ? view_rule_name(v, v->root_rule[index])
+		f->root_rule[index] != SHOWN
+		    ? filter_rule_name(f, f->root_rule[index])
 		: r->beyond	  ? "compatible: no exporting unit sees it"
 		: p->private_type ? "compatible: private to its .c file"
 				  : severity_name(r->severity));
@@ -299,7 +299,7 @@ static void print_root(FILE *out, const struct diff_view *v,
 	if (t->decl_file && !p->variable)
 		fprintf(out, ", %s", model_str(d->old, t->decl_file));
 	strbuf_reset(&sb);
-	report_describe_reach(&sb, v, index, n);
+	report_describe_reach(&sb, f, index, n);
 	fprintf(out, ": %s\n", sb.buf);
 	print_items(out, d, r->pair, p->first_item, p->nitems,
 		    p->private_type || r->beyond, "       ");
@@ -321,19 +321,19 @@ static void print_root(FILE *out, const struct diff_view *v,
 }
 
 /* The shown root causes within the exports' view, or beyond it. */
-static void print_roots(FILE *out, const struct diff_view *v,
+static void print_roots(FILE *out, const struct diff_filter *f,
 			struct diff_paths *paths, bool beyond,
 			const struct report_options *o)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	size_t i, number = 0;
 
 	for (i = 0; i < d->nroots; i++) {
-		if (v->root_rule[i] != SHOWN)
+		if (f->root_rule[i] != SHOWN)
 			continue;
 		number++;
 		if (d->roots[i].beyond == beyond)
-			print_root(out, v, paths, i, number, o);
+			print_root(out, f, paths, i, number, o);
 	}
 }
 
@@ -346,24 +346,25 @@ static const char *module_of(const struct kabi_diff *d,
 }
 
 /* Added or removed exports, on lines of names. */
-static bool listed(const struct diff_view *v, size_t i, bool added)
+static bool listed(const struct diff_filter *f, size_t i, bool added)
 {
-	const struct symbol_change *s = &v->d->symbols[i];
+	const struct symbol_change *s = &f->d->symbols[i];
 
-	return view_symbol_shown(v, i) && (added ? s->old_symbol == KABI_NONE
-						 : s->new_symbol == KABI_NONE);
+	return filter_symbol_shown(f, i) &&
+	       (added ? s->old_symbol == KABI_NONE
+		      : s->new_symbol == KABI_NONE);
 }
 
-static void print_list(FILE *out, const struct diff_view *v, bool added,
+static void print_list(FILE *out, const struct diff_filter *f, bool added,
 		       const struct report_options *o)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	size_t i, n = 0, total = 0, limit = o->full ? SIZE_MAX : 20;
 	enum change_kind kind =
 	    added ? CHANGE_SYMBOL_ADDED : CHANGE_SYMBOL_REMOVED;
 
 	for (i = 0; i < d->nsymbols; i++)
-		total += listed(v, i, added);
+		total += listed(f, i, added);
 	if (!total)
 		return;
 	fprintf(out, "  %s [%s%s]: %zu\n", added ? "added" : "removed",
@@ -372,7 +373,7 @@ static void print_list(FILE *out, const struct diff_view *v, bool added,
 	for (i = 0; i < d->nsymbols && n < limit; i++) {
 		const struct symbol_change *s = &d->symbols[i];
 
-		if (!listed(v, i, added))
+		if (!listed(f, i, added))
 			continue;
 		fprintf(out, "       %s (%s)\n", diff_symbol_name(d, s),
 			module_of(d, s));
@@ -384,9 +385,9 @@ static void print_list(FILE *out, const struct diff_view *v, bool added,
 }
 
 /* Changes of the exports themselves, other than additions and CRCs alone. */
-static void print_symbol_changes(FILE *out, const struct diff_view *v)
+static void print_symbol_changes(FILE *out, const struct diff_filter *f)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	size_t i;
 
 	for (i = 0; i < d->nsymbols; i++) {
@@ -395,7 +396,7 @@ static void print_symbol_changes(FILE *out, const struct diff_view *v)
 		bool header = false;
 
 		if (s->old_symbol == KABI_NONE || s->new_symbol == KABI_NONE ||
-		    report_crc_only(v, i))
+		    report_crc_only(f, i))
 			continue;
 		for (k = 0; k < s->nitems; k++) {
 			const struct change_item *it =
@@ -403,7 +404,7 @@ static void print_symbol_changes(FILE *out, const struct diff_view *v)
 
 			/* a CRC explained by a type change says nothing more */
 			if (it->kind == CHANGE_CRC_CHANGED ||
-			    !view_item_shown(v, i, k))
+			    !filter_item_shown(f, i, k))
 				continue;
 			if (!header)
 				fprintf(out, "  %s (%s):\n",
@@ -431,11 +432,11 @@ static int compare_crc_lines(const void *a, const void *b)
 }
 
 /* The CRC-only exports, one group a reason, names on a line. */
-static void print_crc_only(FILE *out, const struct diff_view *v,
+static void print_crc_only(FILE *out, const struct diff_filter *f,
 			   const struct report_summary *sum,
 			   const struct report_options *o)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	size_t i, n = 0, k, limit = o->full ? SIZE_MAX : 5;
 	struct crc_line *lines;
 	struct strbuf sb = STRBUF_INIT;
@@ -448,7 +449,7 @@ static void print_crc_only(FILE *out, const struct diff_view *v,
 		change_rule(CHANGE_CRC_CHANGED), sum->crc_only);
 	lines = xmalloc(xmul(sum->crc_only, sizeof(*lines)));
 	for (i = 0; i < d->nsymbols; i++) {
-		if (!report_crc_only(v, i))
+		if (!report_crc_only(f, i))
 			continue;
 		strbuf_reset(&sb);
 		if (d->symbols[i].crc_class == CRC_ONLY)
@@ -484,11 +485,11 @@ static void print_crc_only(FILE *out, const struct diff_view *v,
 }
 
 /* One export whose layout changed under a kept CRC. */
-static void print_hidden_crc(FILE *out, const struct diff_view *v,
+static void print_hidden_crc(FILE *out, const struct diff_filter *f,
 			     const struct crc_roots *c, const size_t *numbers,
 			     size_t i)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	const struct symbol_change *s = &d->symbols[i];
 	uint32_t r = c->first[i];
 	struct strbuf sb = STRBUF_INIT;
@@ -511,21 +512,21 @@ static void print_hidden_crc(FILE *out, const struct diff_view *v,
  * did not: what no Module.symvers check can see, so first; by reason,
  * the breaking ones first.
  */
-static void print_hidden_crcs(FILE *out, const struct diff_view *v,
+static void print_hidden_crcs(FILE *out, const struct diff_filter *f,
 			      const struct report_summary *sum,
 			      const struct report_options *o)
 {
 	static const enum crc_reason reasons[] = {CRC_REASON_HIDDEN,
 						  CRC_REASON_ARRAY_BOUND};
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	size_t *numbers, i, n = 0, limit = o->full ? SIZE_MAX : 20;
 	struct crc_roots *c;
 	unsigned k, pass;
 
-	if (!sum->crc_hidden || v->s->ignore_crc)
+	if (!sum->crc_hidden || f->s->ignore_crc)
 		return;
 	c = report_crc_roots(d);
-	numbers = report_root_numbers(v);
+	numbers = report_root_numbers(f);
 	fputs("\nHidden from modversions (their CRCs did not change: modules "
 	      "built for OLD\nload on NEW, and use the old layout)\n",
 	      out);
@@ -537,7 +538,7 @@ static void print_hidden_crcs(FILE *out, const struct diff_view *v,
 				const struct symbol_change *s = &d->symbols[i];
 				struct strbuf sb = STRBUF_INIT;
 
-				if (!report_hidden_crc(v, i) ||
+				if (!report_hidden_crc(f, i) ||
 				    s->crc_reason != reasons[k] ||
 				    s->crc_hidden_breaking != !pass)
 					continue;
@@ -551,7 +552,7 @@ static void print_hidden_crcs(FILE *out, const struct diff_view *v,
 					header = true;
 				}
 				if (n++ < limit)
-					print_hidden_crc(out, v, c, numbers, i);
+					print_hidden_crc(out, f, c, numbers, i);
 			}
 	}
 	if (n > limit)
@@ -568,20 +569,20 @@ static void print_hidden_crcs(FILE *out, const struct diff_view *v,
  * One line of the flat list: name, module, verdict, then what changed:
  * the CRC, the export's own rules, the root causes reaching it.
  */
-static void print_export_line(FILE *out, const struct diff_view *v, size_t i,
+static void print_export_line(FILE *out, const struct diff_filter *f, size_t i,
 			      const uint32_t *roots, size_t nroots)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	const struct symbol_change *s = &d->symbols[i];
 	const char *sep = ": ";
 	uint32_t k;
 
 	fprintf(out, "  %s (%s) [%s]", diff_symbol_name(d, s), module_of(d, s),
-		severity_name(v->symbol_severity[i]));
+		severity_name(f->symbol_severity[i]));
 	for (k = 0; k < s->nitems; k++) {
 		const struct change_item *it = &d->items[s->first_item + k];
 
-		if (!view_item_shown(v, i, k))
+		if (!filter_item_shown(f, i, k))
 			continue;
 		if (it->kind == CHANGE_CRC_CHANGED)
 			fprintf(out, "%sCRC 0x%08" PRIx64 " -> 0x%08" PRIx64,
@@ -590,7 +591,7 @@ static void print_export_line(FILE *out, const struct diff_view *v, size_t i,
 			fprintf(out, "%s%s", sep, change_rule(it->kind));
 		sep = "; ";
 	}
-	if (report_hidden_crc(v, i)) {
+	if (report_hidden_crc(f, i)) {
 		fprintf(out, "%shidden-from-modversions", sep);
 		sep = "; ";
 	}
@@ -608,42 +609,42 @@ static void print_export_line(FILE *out, const struct diff_view *v, size_t i,
  * maintainer greps, or pastes into a changelog, without the report's
  * structure.
  */
-static void print_export_lines(FILE *out, const struct diff_view *v)
+static void print_export_lines(FILE *out, const struct diff_filter *f)
 {
-	const struct kabi_diff *d = v->d;
-	size_t *numbers = report_root_numbers(v), i, k;
+	const struct kabi_diff *d = f->d;
+	size_t *numbers = report_root_numbers(f), i, k;
 	struct rows roots;
 
-	report_roots_by_export(v, false, &roots);
+	report_roots_by_export(f, false, &roots);
 	for (k = 0; k < roots.start[d->nsymbols]; k++)
 		roots.items[k] = (uint32_t)numbers[roots.items[k]];
 	fputs("\nExports changed, one a line\n", out);
 	for (i = 0; i < d->nsymbols; i++)
-		if (view_symbol_shown(v, i))
-			print_export_line(out, v, i, rows_row(&roots, i),
+		if (filter_symbol_shown(f, i))
+			print_export_line(out, f, i, rows_row(&roots, i),
 					  rows_count(&roots, i));
 	free(numbers);
 	rows_free(&roots);
 }
 
 /* What the rules hid, and which rule: --show-suppressed. */
-static void print_hidden(FILE *out, const struct diff_view *v,
+static void print_hidden(FILE *out, const struct diff_filter *f,
 			 struct diff_paths *paths,
 			 const struct report_options *o)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	size_t i, number = 0;
 
 	fprintf(out, "\nSuppressed\n");
 	for (i = 0; i < d->nroots; i++)
-		if (v->root_rule[i] != SHOWN)
-			print_root(out, v, paths, i, ++number, o);
+		if (f->root_rule[i] != SHOWN)
+			print_root(out, f, paths, i, ++number, o);
 	for (i = 0; i < d->nsymbols; i++)
-		if (v->symbol_rule[i] != SHOWN)
+		if (f->symbol_rule[i] != SHOWN)
 			fprintf(out, "  %s (%s) [%s]\n",
 				diff_symbol_name(d, &d->symbols[i]),
 				module_of(d, &d->symbols[i]),
-				view_rule_name(v, v->symbol_rule[i]));
+				filter_rule_name(f, f->symbol_rule[i]));
 }
 
 /* Problems listed per module without --full: the first few tell. */
@@ -684,13 +685,13 @@ static void print_module(void *ctx, const struct module_facts *m)
 }
 
 /* Whether each module given loads, why not, and what reaches it. */
-static void print_modules(FILE *out, const struct diff_view *v,
+static void print_modules(FILE *out, const struct diff_filter *f,
 			  const struct report_options *o)
 {
 	struct text_modules t = {out, o->full};
 
 	fprintf(out, "\nModules\n");
-	report_each_module(v, o->modules, print_module, &t);
+	report_each_module(f, o->modules, print_module, &t);
 }
 
 static void print_item(void *ctx, const struct change_item *it,
@@ -706,19 +707,19 @@ static void print_listed(void *ctx, const struct change_head *c)
 }
 
 /* The changes of one kind, on lines of their own under one heading. */
-static void print_listed_kind(FILE *out, const struct diff_view *v,
+static void print_listed_kind(FILE *out, const struct diff_filter *f,
 			      const struct report_section *sec,
 			      enum change_which which, enum change_kind kind)
 {
 	const struct change_writer w = {.head = print_listed};
-	size_t n = report_section_count(sec, v, which);
+	size_t n = report_section_count(sec, f, which);
 
 	if (!n)
 		return;
 	fprintf(out, "  %s [%s%s]: %zu\n",
 		which == WHICH_ADDED ? "added" : "removed", change_rule(kind),
 		report_breaking_mark(kind), n);
-	sec->each(v, which, &w, out);
+	sec->each(f, which, &w, out);
 }
 
 static void print_changed(void *ctx, const struct change_head *c)
@@ -741,7 +742,7 @@ static void print_through(void *ctx, const char *label)
  * A section of user-space changes: those removed, those added, each a
  * line under its rule, then each changed one with what changed.
  */
-static void print_section(FILE *out, const struct diff_view *v,
+static void print_section(FILE *out, const struct diff_filter *f,
 			  const struct report_section *sec)
 {
 	const struct change_writer changed = {.head = sec->severity_on_label
@@ -750,63 +751,63 @@ static void print_section(FILE *out, const struct diff_view *v,
 					      .item = print_item,
 					      .through = print_through};
 
-	if (!report_section_count(sec, v, WHICH_ALL))
+	if (!report_section_count(sec, f, WHICH_ALL))
 		return;
 	fprintf(out, "\n%s\n", sec->title);
-	print_listed_kind(out, v, sec, WHICH_REMOVED, sec->removed);
-	print_listed_kind(out, v, sec, WHICH_ADDED, sec->added);
-	sec->each(v, WHICH_CHANGED, &changed, out);
+	print_listed_kind(out, f, sec, WHICH_REMOVED, sec->removed);
+	print_listed_kind(out, f, sec, WHICH_ADDED, sec->added);
+	sec->each(f, WHICH_CHANGED, &changed, out);
 }
 
-static void report_text_safe(FILE *out, const struct diff_view *v,
+static void report_text_safe(FILE *out, const struct diff_filter *f,
 			     const struct report_options *o);
 
 /* Names from the files read reach a terminal as text, never as commands. */
-void report_text(FILE *out, const struct diff_view *v,
+void report_text(FILE *out, const struct diff_filter *f,
 		 const struct report_options *o)
 {
 	FILE *safe = term_safe_open(out);
 
-	report_text_safe(safe ? safe : out, v, o);
+	report_text_safe(safe ? safe : out, f, o);
 	if (safe)
 		fclose(safe);
 }
 
-static void report_text_safe(FILE *out, const struct diff_view *v,
+static void report_text_safe(FILE *out, const struct diff_filter *f,
 			     const struct report_options *o)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	struct diff_paths *paths = diff_paths_new(d);
 	const struct report_section *const *sec;
 	struct report_summary s;
 
-	report_summarize(v, &s);
-	print_summary(out, v, &s, o);
-	print_hidden_crcs(out, v, &s, o);
+	report_summarize(f, &s);
+	print_summary(out, f, &s, o);
+	print_hidden_crcs(out, f, &s, o);
 	if (s.roots) {
 		fprintf(out, "\nRoot causes\n");
-		print_roots(out, v, paths, false, o);
+		print_roots(out, f, paths, false, o);
 	}
 	if (o->modules)
-		print_modules(out, v, o);
+		print_modules(out, f, o);
 	if (s.added || s.removed || s.by_export || s.crc_only) {
 		fprintf(out, "\nExports\n");
-		print_list(out, v, false, o);
-		print_list(out, v, true, o);
-		print_symbol_changes(out, v);
-		print_crc_only(out, v, &s, o);
+		print_list(out, f, false, o);
+		print_list(out, f, true, o);
+		print_symbol_changes(out, f);
+		print_crc_only(out, f, &s, o);
 	}
 	for (sec = report_sections; *sec; sec++)
-		print_section(out, v, *sec);
+		print_section(out, f, *sec);
 	if (s.beyond_roots) {
 		fputs("\nBeyond the exports' view\n", out);
 		wrap_from(out, (size_t)fprintf(out, "  compatible: "), 2,
 			  report_beyond_why(d));
-		print_roots(out, v, paths, true, o);
+		print_roots(out, f, paths, true, o);
 	}
 	if (o->show_suppressed && (s.hidden_roots || s.hidden_symbols))
-		print_hidden(out, v, paths, o);
+		print_hidden(out, f, paths, o);
 	if (o->list_exports && (s.added || s.removed || s.changed))
-		print_export_lines(out, v);
+		print_export_lines(out, f);
 	diff_paths_free(paths);
 }

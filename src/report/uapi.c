@@ -71,11 +71,11 @@ static bool uapi_compared(const struct kabi_diff *d)
 }
 
 /* The items of one change: its pair's, then its own. */
-static void each_item(const struct diff_view *v, const struct uapi_change *c,
+static void each_item(const struct diff_filter *f, const struct uapi_change *c,
 		      const struct change_writer *w, void *ctx,
 		      struct strbuf *sb)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	const struct type_pair *p =
 	    c->pair != KABI_NONE ? &d->pairs[c->pair] : NULL;
 	uint32_t k;
@@ -83,7 +83,7 @@ static void each_item(const struct diff_view *v, const struct uapi_change *c,
 	for (k = 0; p && k < p->nitems; k++) {
 		const struct change_item *it = &d->items[p->first_item + k];
 
-		if (!view_change_item_shown(v, it))
+		if (!filter_change_item_shown(f, it))
 			continue;
 		strbuf_reset(sb);
 		report_describe_item(sb, d, c->pair, it);
@@ -92,7 +92,7 @@ static void each_item(const struct diff_view *v, const struct uapi_change *c,
 	for (k = 0; k < c->nitems; k++) {
 		const struct change_item *it = &d->items[c->first_item + k];
 
-		if (!view_change_item_shown(v, it))
+		if (!filter_change_item_shown(f, it))
 			continue;
 		strbuf_reset(sb);
 		describe_own(sb, it);
@@ -100,10 +100,10 @@ static void each_item(const struct diff_view *v, const struct uapi_change *c,
 	}
 }
 
-static void each_uapi(const struct diff_view *v, enum change_which which,
+static void each_uapi(const struct diff_filter *f, enum change_which which,
 		      const struct change_writer *w, void *ctx)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	struct strbuf sb = STRBUF_INIT;
 	struct change_head head;
 	size_t i;
@@ -111,14 +111,14 @@ static void each_uapi(const struct diff_view *v, enum change_which which,
 	for (i = 0; i < d->nuapi; i++) {
 		const struct uapi_change *c = &d->uapi[i];
 
-		if (!v->uapi_shown[i] || !is_which(c, which))
+		if (!f->uapi_shown[i] || !is_which(c, which))
 			continue;
 		if (w->head) {
 			describe_type(&head, d, c);
 			w->head(ctx, &head);
 		}
 		if (w->item)
-			each_item(v, c, w, ctx, &sb);
+			each_item(f, c, w, ctx, &sb);
 		if (w->through && c->through != KABI_NONE &&
 		    !d->pairs[c->pair].nitems)
 			w->through(

@@ -16,8 +16,8 @@
  *   names and "module:" paths whose changes pass, '*' within a path
  *   part, '**' across; abiname names the ABI the rules belong to.
  *
- * Each rule is an export_rule; the view lets through the changes of the
- * exports they pass (view.c), as a [suppress_function] would.
+ * Each rule is an export_rule; the filter lets through the changes of
+ * the exports they pass (filter.c), as a [suppress_function] would.
  */
 #include <ctype.h>
 #include <stdio.h>

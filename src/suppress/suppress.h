@@ -8,8 +8,9 @@
  * - Header folders and suppression files, in the INI syntax libabigail
  *   users keep ([suppress_type], [suppress_function],
  *   [suppress_variable]), decide which root causes and export changes
- *   show. A diff_view records, for each, the rule that hid it; the report
- *   renders the view and the exit status counts only what shows.
+ *   show. A diff_filter records, for each, the rule that hid it; the
+ *   report renders what it lets through and the exit status counts only
+ *   that.
  *
  * See docs/suppressions.md.
  */
@@ -215,7 +216,7 @@ bool suppressions_empty(const struct suppressions *s);
 
 #define SHOWN KABI_NONE /* hidden by no rule */
 
-struct diff_view {
+struct diff_filter {
 	const struct kabi_diff *d;
 	const struct suppressions *s;
 	uint32_t *root_rule;   /* per root cause: SHOWN, or what hid it */
@@ -224,32 +225,33 @@ struct diff_view {
 	/* per symbol change: a shown root beyond its units' view reaches it */
 	bool *symbol_beyond;
 	enum severity *symbol_severity; /* of what shows of it */
-	size_t *hits;	     /* per rule (see view_rule_name): what it hid */
+	size_t *hits;	     /* per rule (see filter_rule_name): what it hid */
 	size_t ignored_crcs; /* CRC changes --ignore-crc kept out of sight */
 	bool *syscall_shown; /* per system call change */
 	bool *uapi_shown;    /* per uapi type change */
 	size_t nrules;
-	struct view_index *index; /* the rules, indexed for judging */
+	struct filter_index *index; /* the rules, indexed for judging */
 };
 
 /* Decide what shows; s may be empty. */
-void diff_view_build(struct diff_view *v, const struct kabi_diff *d,
-		     const struct suppressions *s);
-void diff_view_free(struct diff_view *v);
+void diff_filter_build(struct diff_filter *f, const struct kabi_diff *d,
+		       const struct suppressions *s);
+void diff_filter_free(struct diff_filter *f);
 /* Which rule an index of root_rule/symbol_rule/hits names. */
-const char *view_rule_name(const struct diff_view *v, uint32_t rule);
+const char *filter_rule_name(const struct diff_filter *f, uint32_t rule);
 /*
  * The exports a root cause reaches as a report counts them (as their
  * units see the types, or through every pointer for a root beyond every
  * unit's view).
  */
-const struct root_exports *view_root_exports(const struct kabi_diff *d,
-					     const struct root_cause *r);
+const struct root_exports *filter_root_exports(const struct kabi_diff *d,
+					       const struct root_cause *r);
 /* Whether anything of a symbol change shows; whether one of its items does. */
-bool view_symbol_shown(const struct diff_view *v, size_t symbol);
-bool view_item_shown(const struct diff_view *v, size_t symbol, uint32_t item);
+bool filter_symbol_shown(const struct diff_filter *f, size_t symbol);
+bool filter_item_shown(const struct diff_filter *f, size_t symbol,
+		       uint32_t item);
 /* Whether an item of a shown system call or uapi type change shows. */
-bool view_change_item_shown(const struct diff_view *v,
-			    const struct change_item *it);
+bool filter_change_item_shown(const struct diff_filter *f,
+			      const struct change_item *it);
 
 #endif

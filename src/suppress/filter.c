@@ -18,25 +18,25 @@
  * distributions' rule files, then the pseudo-rules of the options.
  */
 /*
- * The rules indexed for the view's judging, so that a file of 100,000
+ * The rules indexed for the filter's judging, so that a file of 100,000
  * rules costs no more a change than a file of one: each rule on a
  * literal name is looked up by it (rule_index.h).
  */
-struct view_index {
+struct filter_index {
 	struct rule_index exports, symbols, types;
 };
 
-static void view_index_build(struct diff_view *v)
+static void filter_index_build(struct diff_filter *f)
 {
-	struct view_index *x = xcalloc(1, sizeof(*x));
+	struct filter_index *x = xcalloc(1, sizeof(*x));
 	uint32_t k;
 
 	rule_index_init(&x->exports);
 	rule_index_init(&x->symbols);
 	rule_index_init(&x->types);
-	export_rules_index(v->s, &x->exports);
-	for (k = 0; k < v->s->nrules; k++) {
-		const struct suppress_rule *r = &v->s->rules[k];
+	export_rules_index(f->s, &x->exports);
+	for (k = 0; k < f->s->nrules; k++) {
+		const struct suppress_rule *r = &f->s->rules[k];
 		/* a name or a symbol name: the one the export must have */
 		struct rule_key key = {0, r->name ? r->name : r->symbol_name};
 
@@ -44,10 +44,10 @@ static void view_index_build(struct diff_view *v)
 						       : &x->symbols,
 			       k, key.name ? &key : NULL);
 	}
-	v->index = x;
+	f->index = x;
 }
 
-static void view_index_free(struct view_index *x)
+static void filter_index_free(struct filter_index *x)
 {
 	if (!x)
 		return;
@@ -57,54 +57,54 @@ static void view_index_free(struct view_index *x)
 	free(x);
 }
 
-static uint32_t export_rule(const struct diff_view *v, uint32_t k)
+static uint32_t export_rule(const struct diff_filter *f, uint32_t k)
 {
-	return (uint32_t)v->s->nrules + k;
+	return (uint32_t)f->s->nrules + k;
 }
 
-static uint32_t pseudo_rule(const struct diff_view *v, uint32_t k)
+static uint32_t pseudo_rule(const struct diff_filter *f, uint32_t k)
 {
-	return (uint32_t)(v->s->nrules + v->s->nexports) + k;
+	return (uint32_t)(f->s->nrules + f->s->nexports) + k;
 }
 
-static uint32_t rule_headers(const struct diff_view *v)
+static uint32_t rule_headers(const struct diff_filter *f)
 {
-	return pseudo_rule(v, 0);
+	return pseudo_rule(f, 0);
 }
 
-static uint32_t rule_no_export(const struct diff_view *v)
+static uint32_t rule_no_export(const struct diff_filter *f)
 {
-	return pseudo_rule(v, 1);
+	return pseudo_rule(f, 1);
 }
 
-static uint32_t rule_ignore_crc(const struct diff_view *v)
+static uint32_t rule_ignore_crc(const struct diff_filter *f)
 {
-	return pseudo_rule(v, 2);
+	return pseudo_rule(f, 2);
 }
 
-static uint32_t rule_breaking_only(const struct diff_view *v)
+static uint32_t rule_breaking_only(const struct diff_filter *f)
 {
-	return pseudo_rule(v, 3);
+	return pseudo_rule(f, 3);
 }
 
-static uint32_t rule_default_severity(const struct diff_view *v)
+static uint32_t rule_default_severity(const struct diff_filter *f)
 {
-	return pseudo_rule(v, 4);
+	return pseudo_rule(f, 4);
 }
 
-const char *view_rule_name(const struct diff_view *v, uint32_t rule)
+const char *filter_rule_name(const struct diff_filter *f, uint32_t rule)
 {
-	if (rule < v->s->nrules)
-		return v->s->rules[rule].label;
-	if (rule < pseudo_rule(v, 0))
-		return v->s->exports[rule - v->s->nrules].label;
-	if (rule == rule_headers(v))
+	if (rule < f->s->nrules)
+		return f->s->rules[rule].label;
+	if (rule < pseudo_rule(f, 0))
+		return f->s->exports[rule - f->s->nrules].label;
+	if (rule == rule_headers(f))
 		return "--headers-dir";
-	if (rule == rule_ignore_crc(v))
+	if (rule == rule_ignore_crc(f))
 		return "--ignore-crc";
-	if (rule == rule_breaking_only(v))
+	if (rule == rule_breaking_only(f))
 		return "--breaking-only";
-	if (rule == rule_default_severity(v))
+	if (rule == rule_default_severity(f))
 		return "--max-badness (severity 8, no line matched)";
 	return "every export it reaches is suppressed";
 }
@@ -363,7 +363,7 @@ static bool type_rule_matches(const struct kabi_diff *d,
 		return false;
 	if (rule->nenumerators && !only_enumerators(d, rule, p))
 		return false;
-	list = view_root_exports(d, r);
+	list = filter_root_exports(d, r);
 	for (i = 0; rule->file_re.set && i < list->n; i++)
 		if (!matches(&rule->file_re,
 			     module_of(d, &d->symbols[list->symbols[i]])))
@@ -411,9 +411,9 @@ static bool symbol_rule_matches(const struct kabi_diff *d,
  * its name, module and namespace, as their tools read them from the
  * Module.symvers files; one that passes it hides all its changes.
  */
-static bool judge_by_distribution(struct diff_view *v, size_t i)
+static bool judge_by_distribution(struct diff_filter *f, size_t i)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	const struct symbol_change *s = &d->symbols[i];
 	const struct kabi_symbol *o =
 	    s->old_symbol != KABI_NONE ? &d->old->symbols[s->old_symbol] : NULL;
@@ -426,42 +426,42 @@ static bool judge_by_distribution(struct diff_view *v, size_t i)
 				   o ? model_str(d->old, o->module) : NULL,
 				   n ? model_str(d->new, n->module) : NULL};
 	bool tolerated;
-	uint32_t k = export_rule_find(v->s, &v->index->exports, &e, &tolerated);
+	uint32_t k = export_rule_find(f->s, &f->index->exports, &e, &tolerated);
 
 	if (!tolerated)
 		return false;
-	v->symbol_rule[i] =
-	    k == KABI_NONE ? rule_default_severity(v) : export_rule(v, k);
+	f->symbol_rule[i] =
+	    k == KABI_NONE ? rule_default_severity(f) : export_rule(f, k);
 	return true;
 }
 
 struct symbol_lookup {
-	const struct diff_view *v;
+	const struct diff_filter *f;
 	const struct symbol_change *s;
 };
 
 static bool symbol_rule_at(uint32_t k, void *ctx)
 {
 	const struct symbol_lookup *l = ctx;
-	const struct suppress_rule *rule = &l->v->s->rules[k];
+	const struct suppress_rule *rule = &l->f->s->rules[k];
 
 	return rule->section != RULE_TYPE &&
-	       symbol_rule_matches(l->v->d, rule, l->s);
+	       symbol_rule_matches(l->f->d, rule, l->s);
 }
 
 /* The first function or variable rule matching an export's change. */
-static uint32_t first_symbol_rule(const struct diff_view *v,
+static uint32_t first_symbol_rule(const struct diff_filter *f,
 				  const struct symbol_change *s)
 {
-	struct symbol_lookup l = {v, s};
-	struct rule_key key = {0, diff_symbol_name(v->d, s)};
+	struct symbol_lookup l = {f, s};
+	struct rule_key key = {0, diff_symbol_name(f->d, s)};
 
-	return rule_index_first(&v->index->symbols, &key, 1, symbol_rule_at,
+	return rule_index_first(&f->index->symbols, &key, 1, symbol_rule_at,
 				&l);
 }
 
 struct type_lookup {
-	const struct diff_view *v;
+	const struct diff_filter *f;
 	const struct root_cause *r;
 };
 
@@ -469,48 +469,48 @@ static bool type_rule_at(uint32_t k, void *ctx)
 {
 	const struct type_lookup *l = ctx;
 
-	return type_rule_matches(l->v->d, &l->v->s->rules[k], l->r);
+	return type_rule_matches(l->f->d, &l->f->s->rules[k], l->r);
 }
 
 /* The first type rule matching a root cause, by its name or spelling. */
-static uint32_t first_type_rule(const struct diff_view *v,
+static uint32_t first_type_rule(const struct diff_filter *f,
 				const struct root_cause *r)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	uint32_t old_type = d->pairs[r->pair].old_type;
-	struct type_lookup l = {v, r};
+	struct type_lookup l = {f, r};
 	struct rule_key keys[] = {
 	    {0, model_str(d->old, model_type(d->old, old_type)->name)},
 	    {0, type_spelling(&d->old_names, old_type)}};
 
-	return rule_index_first(&v->index->types, keys, 2, type_rule_at, &l);
+	return rule_index_first(&f->index->types, keys, 2, type_rule_at, &l);
 }
 
-static void judge_symbols(struct diff_view *v, bool *subtype_hidden)
+static void judge_symbols(struct diff_filter *f, bool *subtype_hidden)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	size_t i, k;
 
 	for (i = 0; i < d->nsymbols; i++) {
 		const struct symbol_change *s = &d->symbols[i];
 
-		v->symbol_rule[i] = SHOWN;
-		if (v->s->nexports && judge_by_distribution(v, i)) {
+		f->symbol_rule[i] = SHOWN;
+		if (f->s->nexports && judge_by_distribution(f, i)) {
 			subtype_hidden[i] = true;
 			/* an export with nothing of its own hides nothing */
 			if (!s->nitems && !(s->flags & SYMCHANGE_TYPE))
-				v->symbol_rule[i] = SHOWN;
+				f->symbol_rule[i] = SHOWN;
 			continue;
 		}
-		k = first_symbol_rule(v, s);
+		k = first_symbol_rule(f, s);
 		if (k != UINT32_MAX) {
-			const struct suppress_rule *rule = &v->s->rules[k];
+			const struct suppress_rule *rule = &f->s->rules[k];
 
 			/* "subtype" alone leaves the export's own changes */
 			subtype_hidden[i] = true;
 			if (rule->change_kinds != CHANGE_KIND_SUBTYPE ||
 			    !s->nitems)
-				v->symbol_rule[i] = (uint32_t)k;
+				f->symbol_rule[i] = (uint32_t)k;
 		}
 	}
 }
@@ -519,42 +519,42 @@ static void judge_symbols(struct diff_view *v, bool *subtype_hidden)
  * The exports a root reaches as the report counts them: as their units
  * see the types, or for a root no unit sees, through every pointer.
  */
-const struct root_exports *view_root_exports(const struct kabi_diff *d,
-					     const struct root_cause *r)
+const struct root_exports *filter_root_exports(const struct kabi_diff *d,
+					       const struct root_cause *r)
 {
 	return r->beyond ? &r->transitive : diff_root_reached(d, r);
 }
 
-static void judge_roots(struct diff_view *v, const bool *subtype_hidden)
+static void judge_roots(struct diff_filter *f, const bool *subtype_hidden)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	size_t i, k, j;
 
 	for (i = 0; i < d->nroots; i++) {
 		const struct root_cause *r = &d->roots[i];
-		const struct root_exports *list = view_root_exports(d, r);
+		const struct root_exports *list = filter_root_exports(d, r);
 		bool reached = false;
 
-		v->root_rule[i] = first_type_rule(v, r);
-		if (v->root_rule[i] == UINT32_MAX)
-			v->root_rule[i] = SHOWN;
-		if (v->root_rule[i] == SHOWN && v->s->nheader_dirs) {
+		f->root_rule[i] = first_type_rule(f, r);
+		if (f->root_rule[i] == UINT32_MAX)
+			f->root_rule[i] = SHOWN;
+		if (f->root_rule[i] == SHOWN && f->s->nheader_dirs) {
 			const char *file = root_file(d, r);
 			bool below = !*file && r->context_pair == KABI_NONE;
 
-			for (k = 0; k < v->s->nheader_dirs && !below; k++)
+			for (k = 0; k < f->s->nheader_dirs && !below; k++)
 				below =
-				    in_header_dir(file, v->s->header_dirs[k]);
+				    in_header_dir(file, f->s->header_dirs[k]);
 			if (!below)
-				v->root_rule[i] = rule_headers(v);
+				f->root_rule[i] = rule_headers(f);
 		}
-		if (v->root_rule[i] == SHOWN && v->s->breaking_only &&
+		if (f->root_rule[i] == SHOWN && f->s->breaking_only &&
 		    r->severity != BREAKING)
-			v->root_rule[i] = rule_breaking_only(v);
+			f->root_rule[i] = rule_breaking_only(f);
 		for (j = 0; j < list->n && !reached; j++)
 			reached = !subtype_hidden[list->symbols[j]];
-		if (v->root_rule[i] == SHOWN && !reached)
-			v->root_rule[i] = rule_no_export(v);
+		if (f->root_rule[i] == SHOWN && !reached)
+			f->root_rule[i] = rule_no_export(f);
 	}
 }
 
@@ -571,28 +571,28 @@ static bool has_breaking_item(const struct kabi_diff *d, size_t symbol)
 }
 
 /* --breaking-only: an export with nothing breaking of its own keeps none. */
-static void hide_compatible_symbols(struct diff_view *v)
+static void hide_compatible_symbols(struct diff_filter *f)
 {
 	size_t i;
 
-	for (i = 0; i < v->d->nsymbols; i++)
-		if (v->symbol_rule[i] == SHOWN && v->d->symbols[i].nitems &&
-		    !has_breaking_item(v->d, i))
-			v->symbol_rule[i] = rule_breaking_only(v);
+	for (i = 0; i < f->d->nsymbols; i++)
+		if (f->symbol_rule[i] == SHOWN && f->d->symbols[i].nitems &&
+		    !has_breaking_item(f->d, i))
+			f->symbol_rule[i] = rule_breaking_only(f);
 }
 
 /* What shows of each export: the roots it reaches, then its own changes. */
-static void settle_symbols(struct diff_view *v, const bool *subtype_hidden)
+static void settle_symbols(struct diff_filter *f, const bool *subtype_hidden)
 {
-	const struct kabi_diff *d = v->d;
+	const struct kabi_diff *d = f->d;
 	size_t i, j;
 	uint32_t k;
 
 	for (i = 0; i < d->nroots; i++) {
 		const struct root_cause *r = &d->roots[i];
-		const struct root_exports *list = view_root_exports(d, r);
+		const struct root_exports *list = filter_root_exports(d, r);
 
-		if (v->root_rule[i] != SHOWN)
+		if (f->root_rule[i] != SHOWN)
 			continue;
 		for (j = 0; j < list->n; j++) {
 			uint32_t s = list->symbols[j];
@@ -600,135 +600,136 @@ static void settle_symbols(struct diff_view *v, const bool *subtype_hidden)
 			if (subtype_hidden[s])
 				continue;
 			if (r->beyond) {
-				v->symbol_beyond[s] = true;
+				f->symbol_beyond[s] = true;
 				continue;
 			}
-			v->symbol_type[s] = true;
+			f->symbol_type[s] = true;
 			if (r->severity == BREAKING)
-				v->symbol_severity[s] = BREAKING;
+				f->symbol_severity[s] = BREAKING;
 		}
 	}
 	for (i = 0; i < d->nsymbols; i++)
 		for (k = 0; k < d->symbols[i].nitems; k++)
-			if (view_item_shown(v, i, k) &&
+			if (filter_item_shown(f, i, k) &&
 			    change_severity(
 				d->items[d->symbols[i].first_item + k].kind) ==
 				BREAKING)
-				v->symbol_severity[i] = BREAKING;
+				f->symbol_severity[i] = BREAKING;
 }
 
 /*
  * CRCs out of sight: each counted once, and an export that had nothing
  * else to show counts as hidden by --ignore-crc.
  */
-static void count_ignored_crcs(struct diff_view *v)
+static void count_ignored_crcs(struct diff_filter *f)
 {
 	size_t i;
 
-	for (i = 0; i < v->d->nsymbols; i++) {
-		if (v->symbol_rule[i] != SHOWN ||
-		    !diff_crc_changed(v->d, &v->d->symbols[i]))
+	for (i = 0; i < f->d->nsymbols; i++) {
+		if (f->symbol_rule[i] != SHOWN ||
+		    !diff_crc_changed(f->d, &f->d->symbols[i]))
 			continue;
-		v->ignored_crcs++;
-		if (!view_symbol_shown(v, i))
-			v->hits[rule_ignore_crc(v)]++;
+		f->ignored_crcs++;
+		if (!filter_symbol_shown(f, i))
+			f->hits[rule_ignore_crc(f)]++;
 	}
 }
 
-void diff_view_build(struct diff_view *v, const struct kabi_diff *d,
-		     const struct suppressions *s)
+void diff_filter_build(struct diff_filter *f, const struct kabi_diff *d,
+		       const struct suppressions *s)
 {
 	bool *subtype_hidden = xcalloc(d->nsymbols + 1, sizeof(bool));
 	size_t i;
 
-	memset(v, 0, sizeof(*v));
-	v->d = d;
-	v->s = s;
-	v->nrules = s->nrules + s->nexports + 5;
-	v->root_rule = xcalloc(d->nroots + 1, sizeof(uint32_t));
-	v->symbol_rule = xcalloc(d->nsymbols + 1, sizeof(uint32_t));
-	v->symbol_type = xcalloc(d->nsymbols + 1, sizeof(bool));
-	v->symbol_beyond = xcalloc(d->nsymbols + 1, sizeof(bool));
-	v->symbol_severity = xcalloc(d->nsymbols + 1, sizeof(enum severity));
-	v->hits = xcalloc(v->nrules, sizeof(size_t));
-	view_index_build(v);
-	judge_symbols(v, subtype_hidden);
+	memset(f, 0, sizeof(*f));
+	f->d = d;
+	f->s = s;
+	f->nrules = s->nrules + s->nexports + 5;
+	f->root_rule = xcalloc(d->nroots + 1, sizeof(uint32_t));
+	f->symbol_rule = xcalloc(d->nsymbols + 1, sizeof(uint32_t));
+	f->symbol_type = xcalloc(d->nsymbols + 1, sizeof(bool));
+	f->symbol_beyond = xcalloc(d->nsymbols + 1, sizeof(bool));
+	f->symbol_severity = xcalloc(d->nsymbols + 1, sizeof(enum severity));
+	f->hits = xcalloc(f->nrules, sizeof(size_t));
+	filter_index_build(f);
+	judge_symbols(f, subtype_hidden);
 	if (s->breaking_only)
-		hide_compatible_symbols(v);
-	judge_roots(v, subtype_hidden);
-	settle_symbols(v, subtype_hidden);
+		hide_compatible_symbols(f);
+	judge_roots(f, subtype_hidden);
+	settle_symbols(f, subtype_hidden);
 	for (i = 0; i < d->nroots; i++)
-		if (v->root_rule[i] != SHOWN)
-			v->hits[v->root_rule[i]]++;
+		if (f->root_rule[i] != SHOWN)
+			f->hits[f->root_rule[i]]++;
 	for (i = 0; i < d->nsymbols; i++)
-		if (v->symbol_rule[i] != SHOWN)
-			v->hits[v->symbol_rule[i]]++;
+		if (f->symbol_rule[i] != SHOWN)
+			f->hits[f->symbol_rule[i]]++;
 	if (s->ignore_crc)
-		count_ignored_crcs(v);
+		count_ignored_crcs(f);
 	/* system calls: only --breaking-only hides any */
-	v->syscall_shown = xcalloc(d->nsyscalls + 1, sizeof(bool));
+	f->syscall_shown = xcalloc(d->nsyscalls + 1, sizeof(bool));
 	for (i = 0; i < d->nsyscalls; i++) {
-		v->syscall_shown[i] =
+		f->syscall_shown[i] =
 		    !s->breaking_only || d->syscalls[i].severity == BREAKING;
-		if (!v->syscall_shown[i])
-			v->hits[rule_breaking_only(v)]++;
+		if (!f->syscall_shown[i])
+			f->hits[rule_breaking_only(f)]++;
 	}
 	/* uapi types likewise */
-	v->uapi_shown = xcalloc(d->nuapi + 1, sizeof(bool));
+	f->uapi_shown = xcalloc(d->nuapi + 1, sizeof(bool));
 	for (i = 0; i < d->nuapi; i++) {
-		v->uapi_shown[i] =
+		f->uapi_shown[i] =
 		    !s->breaking_only || d->uapi[i].severity == BREAKING;
-		if (!v->uapi_shown[i])
-			v->hits[rule_breaking_only(v)]++;
+		if (!f->uapi_shown[i])
+			f->hits[rule_breaking_only(f)]++;
 	}
 	free(subtype_hidden);
 }
 
-void diff_view_free(struct diff_view *v)
+void diff_filter_free(struct diff_filter *f)
 {
-	view_index_free(v->index);
-	free(v->root_rule);
-	free(v->symbol_rule);
-	free(v->symbol_type);
-	free(v->symbol_beyond);
-	free(v->symbol_severity);
-	free(v->hits);
-	free(v->syscall_shown);
-	free(v->uapi_shown);
-	memset(v, 0, sizeof(*v));
+	filter_index_free(f->index);
+	free(f->root_rule);
+	free(f->symbol_rule);
+	free(f->symbol_type);
+	free(f->symbol_beyond);
+	free(f->symbol_severity);
+	free(f->hits);
+	free(f->syscall_shown);
+	free(f->uapi_shown);
+	memset(f, 0, sizeof(*f));
 }
 
-bool view_item_shown(const struct diff_view *v, size_t symbol, uint32_t item)
+bool filter_item_shown(const struct diff_filter *f, size_t symbol,
+		       uint32_t item)
 {
-	const struct symbol_change *s = &v->d->symbols[symbol];
+	const struct symbol_change *s = &f->d->symbols[symbol];
 
-	if (v->symbol_rule[symbol] != SHOWN)
+	if (f->symbol_rule[symbol] != SHOWN)
 		return false;
-	if (v->s->breaking_only &&
-	    change_severity(v->d->items[s->first_item + item].kind) != BREAKING)
+	if (f->s->breaking_only &&
+	    change_severity(f->d->items[s->first_item + item].kind) != BREAKING)
 		return false;
 	/* a CRC a type change explains goes with that change, shown or not */
-	if (v->d->items[s->first_item + item].kind == CHANGE_CRC_CHANGED)
-		return !v->s->ignore_crc &&
-		       (v->symbol_type[symbol] || !(s->flags & SYMCHANGE_TYPE));
+	if (f->d->items[s->first_item + item].kind == CHANGE_CRC_CHANGED)
+		return !f->s->ignore_crc &&
+		       (f->symbol_type[symbol] || !(s->flags & SYMCHANGE_TYPE));
 	return true;
 }
 
-bool view_change_item_shown(const struct diff_view *v,
-			    const struct change_item *it)
+bool filter_change_item_shown(const struct diff_filter *f,
+			      const struct change_item *it)
 {
-	return !v->s->breaking_only || change_severity(it->kind) == BREAKING;
+	return !f->s->breaking_only || change_severity(it->kind) == BREAKING;
 }
 
-bool view_symbol_shown(const struct diff_view *v, size_t symbol)
+bool filter_symbol_shown(const struct diff_filter *f, size_t symbol)
 {
-	const struct symbol_change *s = &v->d->symbols[symbol];
+	const struct symbol_change *s = &f->d->symbols[symbol];
 	uint32_t k;
 
-	if (v->symbol_type[symbol])
+	if (f->symbol_type[symbol])
 		return true;
 	for (k = 0; k < s->nitems; k++)
-		if (view_item_shown(v, symbol, k))
+		if (filter_item_shown(f, symbol, k))
 			return true;
 	return false;
 }
