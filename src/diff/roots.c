@@ -340,7 +340,7 @@ static bool titled_by_itself(const struct kabi_diff *d, uint32_t pair)
 	const struct kabi_type *t = model_type(d->old, d->pairs[pair].old_type);
 
 	return d->pairs[pair].variable || t->kind == KABI_BASE ||
-	       kabi_type_is_named(t);
+	       kabi_type_has_identity(t);
 }
 
 /* The nearest named type holding an unnamed root, from its walk. */
@@ -356,7 +356,7 @@ static void set_context(const struct kabi_diff *d, struct root_cause *root,
 	for (i = root->nvariants; i < w->n; i++) {
 		uint32_t p = w->order[i], e = w->via[p];
 
-		if (kabi_type_is_named(
+		if (kabi_type_has_identity(
 			model_type(d->old, d->pairs[p].old_type))) {
 			root->context_pair = p;
 			root->context_member = d->edges[e].place == PLACE_MEMBER
@@ -587,7 +587,7 @@ static void collect_causes(const struct kabi_diff *d, struct causes *c)
 			continue;
 		strbuf_reset(&key);
 		/* a type without a name is told by where it is: its own */
-		if (kabi_type_is_named(
+		if (kabi_type_has_identity(
 			model_type(d->old, d->pairs[p].old_type)) &&
 		    !d->pairs[p].variable)
 			cause_key(d, (uint32_t)p, &key);

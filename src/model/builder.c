@@ -143,7 +143,7 @@ static void serialize(struct serializer *z, uint32_t id, bool root)
 		strbuf_addch(sb, TOKEN_VOID);
 		return;
 	}
-	if (!root && kabi_type_is_named(t)) {
+	if (!root && kabi_type_has_identity(t)) {
 		strbuf_addch(sb, TOKEN_REF);
 		strbuf_addch(sb, (char)t->kind);
 		put_str(sb, model_str(f, t->name));
@@ -227,7 +227,7 @@ struct fragment_summary *fragment_summarize(struct kabi_model *frag,
 	strbuf_init(&s->bytes);
 	z.budget = s->budget = shape_budget(frag);
 	for (i = 1; i < frag->ntypes; i++)
-		if (kabi_type_is_named(&frag->types[i]))
+		if (kabi_type_has_identity(&frag->types[i]))
 			add_root(&z, i, i, true);
 	s->nnamed = s->nroots;
 	for (i = 0; i < frag->nsymbols; i++)

@@ -57,7 +57,7 @@ bool kabi_encoding_parse(const char *name, unsigned *encoding)
 	return false;
 }
 
-bool kabi_type_is_named(const struct kabi_type *t)
+bool kabi_type_has_identity(const struct kabi_type *t)
 {
 	return t->name && (t->kind == KABI_STRUCT || t->kind == KABI_UNION ||
 			   t->kind == KABI_ENUM || t->kind == KABI_TYPEDEF);

@@ -426,7 +426,10 @@ const char *model_base_type_name(const char *name, char *buf);
  */
 bool model_same_machine(const struct kabi_model *x, const struct kabi_model *y,
 			char *a, char *b, size_t len);
-/* A named struct, union, enum or typedef: a type with an identity. */
-bool kabi_type_is_named(const struct kabi_type *t);
+/*
+ * A struct, union, enum or typedef with a name: a type with an identity
+ * of its own, which its kind and name find.
+ */
+bool kabi_type_has_identity(const struct kabi_type *t);
 
 #endif
