@@ -336,7 +336,7 @@ struct uapi_change {
 
 /* The edges reversed, for walks from a root cause back to exports. */
 struct diff_reverse;
-/* What the exports' units see, for walks from an export (reach.c). */
+/* What the exports' units see, for walks from an export (reach.h). */
 struct diff_reach;
 
 struct kabi_diff {

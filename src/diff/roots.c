@@ -177,7 +177,7 @@ struct diff_paths {
 	const struct kabi_diff *d;
 	const struct root_cause *root; /* whose walk is kept, or NULL */
 	struct walk walk;
-	struct forward *forward; /* walks as an export's unit sees (reach.c) */
+	struct forward *forward; /* walks as an export's unit sees (walk.c) */
 };
 
 /* Each edge in the row of the pair it leads to, in edge order. */
