@@ -54,11 +54,26 @@ bool differ_array_step(const struct kabi_diff *d, const struct kabi_type *o,
  */
 void differ_child(struct differ *df, enum change_place place, const char *name,
 		  uint32_t index, uint32_t old_type, uint32_t new_type);
-void differ_item(struct differ *df, enum change_kind kind,
-		 enum change_place place, const char *name, uint32_t index);
-void differ_values(struct differ *df, enum change_kind kind,
-		   enum change_place place, const char *name,
-		   uint64_t old_value, uint64_t new_value);
+/*
+ * A local item of the pair being compared, and one with the two values
+ * that changed; the item, for what else a caller says of it (its types,
+ * a new name), until the next is added.
+ */
+struct change_item *differ_item(struct differ *df, enum change_kind kind,
+				enum change_place place, const char *name,
+				uint32_t index);
+struct change_item *differ_values(struct differ *df, enum change_kind kind,
+				  enum change_place place, const char *name,
+				  uint64_t old_value, uint64_t new_value);
+
+/* The items and edges found since the last, as the pair's (a compared pair). */
+void differ_store_pair(struct differ *df, uint32_t pair);
+/*
+ * Two structs or unions, or a tag defined on one side only (members.c):
+ * their own items, and their members' pairs.
+ */
+void differ_aggregate(struct differ *df, const struct kabi_type *o,
+		      const struct kabi_type *n);
 
 /* Symbols paired and compared; then root causes found. */
 void diff_symbols(struct differ *df);
