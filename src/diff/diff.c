@@ -1,5 +1,30 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Comparing two models: the entry point of the diff/ stage; see diff.h. */
+/*
+ * Comparing two models: the entry point of the diff/ stage (diff.h), and
+ * its driver. Two phases, each step named with what it writes:
+ *
+ * compare: what differs, each pair and symbol by itself
+ *   names          old_names, new_names: how reports spell types
+ *   symbols        symbols (paired, their exports' own items, the pairs
+ *                  of their types queued), views, units_unknown
+ *   uapi pairs     the uapi types' pairs queued (DIFF_UAPI)
+ *   types          pairs, items, edges, texts: every queued pair compared
+ *   classify       pairs' and symbols' severity, private types
+ *
+ * reach: which exports each change reaches, and what the kernel says
+ *   reverse        reverse: the edges backwards
+ *   roots          roots (variants, transitive list, context), and each
+ *                  pair's differs
+ *   visible        roots' visible lists, reach (the walks in each view)
+ *   settle         roots' beyond and severity; symbols' type flag and
+ *                  severity
+ *   rank           roots in the order reports give them
+ *   crcs           symbols' CRC class and reason, crcs_compared
+ *   uapi finish    uapi: the changed uapi types (DIFF_UAPI)
+ *
+ * A step reads only what the steps above it wrote. System calls are
+ * compared apart (diff_syscalls), when asked.
+ */
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,31 +66,49 @@ static void reserve(struct differ *df)
 	hashmap_reserve(&df->pair_index, m->ntypes);
 }
 
-void diff_models(const struct kabi_model *old, const struct kabi_model *new,
-		 unsigned flags, unsigned threads, struct kabi_diff *d)
+/* The first phase: what differs, each pair and symbol by itself. */
+static void compare(struct kabi_diff *d, unsigned flags, unsigned threads)
 {
 	struct differ df;
 
-	memset(d, 0, sizeof(*d));
 	memset(&df, 0, sizeof(df));
-	d->old = old;
-	d->new = new;
-	parallel_run(2, threads, name_side, d);
 	df.d = d;
-	d->transitive = flags & DIFF_TRANSITIVE;
 	hashmap_init(&df.pair_index);
+	parallel_run(2, threads, name_side, d);
 	reserve(&df);
 	diff_symbols(&df);
 	if (flags & DIFF_UAPI)
 		diff_uapi_pair(&df);
 	differ_drain(&df);
-	diff_roots(d, threads);
-	if (flags & DIFF_UAPI)
-		diff_uapi_finish(d);
+	diff_classify(d);
 	hashmap_free(&df.pair_index);
 	free(df.queue);
 	free(df.items);
 	free(df.edges);
+}
+
+/* The second: which exports each change reaches, and what CRCs say. */
+static void reach(struct kabi_diff *d, unsigned flags, unsigned threads)
+{
+	diff_reverse_build(d);
+	diff_find_roots(d, threads);
+	diff_reach_visible(d, threads);
+	diff_settle_roots(d);
+	diff_rank_roots(d);
+	diff_crcs(d);
+	if (flags & DIFF_UAPI)
+		diff_uapi_finish(d);
+}
+
+void diff_models(const struct kabi_model *old, const struct kabi_model *new,
+		 unsigned flags, unsigned threads, struct kabi_diff *d)
+{
+	memset(d, 0, sizeof(*d));
+	d->old = old;
+	d->new = new;
+	d->transitive = flags & DIFF_TRANSITIVE;
+	compare(d, flags, threads);
+	reach(d, flags, threads);
 }
 
 void diff_free(struct kabi_diff *d)

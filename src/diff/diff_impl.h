@@ -75,7 +75,11 @@ void differ_store_pair(struct differ *df, uint32_t pair);
 void differ_aggregate(struct differ *df, const struct kabi_type *o,
 		      const struct kabi_type *n);
 
-/* Symbols paired and compared; then root causes found. */
+/*
+ * The symbols paired (by name and module, then by name), each with its
+ * export's own changes and its type's pair queued, and the view of each
+ * paired export: the units that build it (symbols.c).
+ */
 void diff_symbols(struct differ *df);
 /*
  * The uapi types paired, before the pairs are compared (diff_uapi_pair);
@@ -93,8 +97,29 @@ void diff_add_item(struct kabi_diff *d, const struct change_item *it,
 /* The severity of items [first, first + n): breaking if one is. */
 enum severity diff_items_severity(const struct kabi_diff *d, uint32_t first,
 				  uint32_t n);
-void diff_roots(struct kabi_diff *d, unsigned threads);
-void diff_free_reverse(struct kabi_diff *d);
+/* Each pair's and symbol's severity from its own items; private types. */
+void diff_classify(struct kabi_diff *d);
+/*
+ * The root causes (roots.c): pairs with local changes, one root for the
+ * pairs that tell one change (its variants), kept when an export's type
+ * reaches it through any pointer; each with the exports so reached, its
+ * transitive list, and the context of a root without a name. Every pair
+ * on the way back from a root differs (type_pair.differs).
+ */
+void diff_find_roots(struct kabi_diff *d, unsigned threads);
+/*
+ * What the lists make of each root: beyond every unit's view when no
+ * export's unit sees it (unless the comparison follows every pointer),
+ * and then compatible; each export the counted list holds is changed by
+ * a type, breaking if the cause is.
+ */
+void diff_settle_roots(struct kabi_diff *d);
+/*
+ * The roots in the order reports give them: breaking first; then those
+ * that most exports hold by value or within one pointer, then by value
+ * alone, then all; then by name.
+ */
+void diff_rank_roots(struct kabi_diff *d);
 
 /*
  * A distance on the graph of pairs, as the walks order them: fewer
@@ -129,6 +154,67 @@ static inline uint8_t diff_reach_of(uint64_t dist)
 					  : REACH_FURTHER;
 }
 
+/* --- the backward walk (backward.c) ---------------------------------- */
+
+/*
+ * A walk backwards from one root cause: the pairs that reach it, nearest
+ * first, where nearer is fewer pointers on the way, then fewer steps (a
+ * shortest-path walk on that pair of weights), and pairs at one distance
+ * in index order, so that walks are repeatable.
+ *
+ * A step adds one step and at most one pointer, and pairs are done in
+ * order of distance, so what waits has the pointers of the pair being
+ * done (level P) or one more, and is queued in order of distance: three
+ * queues suffice, no heap. `carried` holds level P as queued while level
+ * P-1 was done, `fresh` what level P queues for itself, `next` level P+1.
+ * A pair queued again, nearer, leaves a stale entry behind, passed over.
+ */
+struct queued_pair {
+	uint64_t dist;
+	uint32_t pair;
+};
+
+struct queue {
+	struct queued_pair *item;
+	size_t head, n, alloc;
+};
+
+struct back_walk {
+	uint8_t *seen;	 /* per pair: 1 queued, 2 done */
+	uint32_t *order; /* the pairs done, nearest first */
+	uint32_t *via;	 /* per pair: the edge one step closer */
+	uint64_t *dist;	 /* per pair: its distance (dist_of) */
+	size_t n;
+	struct queue levels[3], *carried, *fresh, *next;
+	uint32_t *batch; /* the pairs at the distance being done, sorted */
+	size_t batch_n, batch_done;
+	size_t touched; /* pairs queued at all, to forget them later */
+	uint32_t *queued;
+};
+
+void back_walk_init(struct back_walk *w, size_t npairs);
+void back_walk_free(struct back_walk *w);
+/*
+ * A walk from a root cause (all of its variants) begins: what an earlier
+ * walk saw is forgotten, and the variants are queued at distance 0.
+ */
+void back_walk_start(const struct root_cause *root, struct back_walk *w);
+/*
+ * The walk goes on until pair `until` is done (KABI_NONE: until every
+ * pair from which the root can be reached is), nearest first; via[p] is
+ * then the edge from p one step closer (KABI_NONE for the variants). A
+ * pair's distance and via are final once it is done, so a walk stopped
+ * early and taken up again ends as one taken in one go.
+ */
+void back_walk_until(const struct kabi_diff *d, struct back_walk *w,
+		     uint32_t until);
+/* The whole walk from a root: every pair that reaches it. */
+void back_walk_all(const struct kabi_diff *d, const struct root_cause *root,
+		   struct back_walk *w);
+/* The steps back from each pair (d->reverse), once pairs are compared. */
+void diff_reverse_build(struct kabi_diff *d);
+void diff_free_reverse(struct kabi_diff *d);
+
 /*
  * The kABI-preservation idioms (idioms.c). A member name the macros
  * reserve a slot with (rh_reserved1, android_kabi_reserved1,
@@ -158,9 +244,8 @@ bool idiom_same_layout(const struct kabi_diff *d, uint32_t old_type,
 		       uint32_t old_bits, uint32_t new_type, uint32_t new_bits);
 
 /*
- * Each kept root cause's exports as their units see the types (its
- * visible list) and the exports' views (d->views); the walks' state
- * stays in d->reach.
+ * Each kept root cause's exports as their units see the types, its
+ * visible list (reach.h); the walks' state stays in d->reach.
  */
 void diff_reach_visible(struct kabi_diff *d, unsigned threads);
 void diff_reach_free(struct kabi_diff *d);

@@ -20,9 +20,8 @@
  * is (by value, within one pointer), and the rest is further.
  *
  * The files, in the order the stage runs them (diff_reach_visible):
- *   sight.c  what each unit sees: the views, the tags units only
- *            declare, how a view passes a pair, the pairs a unit could
- *            hide
+ *   sight.c  what each unit sees: the tags units only declare, how a
+ *            view passes a pair, the pairs a unit could hide
  *   graph.c  the graph of differing pairs and its components, in order
  *   reach.c  the groups of exports; the driver; each root's list
  *   carry.c  the groups carried through the graph as bits, in batches
@@ -38,8 +37,9 @@
  *            first: x->scc_of[dense]; its members x->scc_pairs from
  *            x->scc_start[scc].
  *   view     the pair of units an export is built in, old and new:
- *            d->views[view], a symbol change's s->view. "View" means
- *            this alone: what a pair of units sees of the types.
+ *            d->views[view], a symbol change's s->view (symbols.c
+ *            numbers them). "View" means this alone: what a pair of
+ *            units sees of the types.
  *   unit     a compilation unit of one side: model->units[unit]; 0 is
  *            none known.
  *   tag      a struct, union or enum name (the C sense) that some unit
@@ -164,9 +164,8 @@ struct forward {
 /* --- sight.c -------------------------------------------------------- */
 
 /*
- * The views of the exports (d->views, each symbol change's view), both
- * sides' tags and each pair's side_pass; then, once the graph is built,
- * the differing pairs each unit could hide.
+ * Both sides' tags and each pair's side_pass; then, once the graph is
+ * built, the differing pairs each unit could hide.
  */
 void sight_build(struct diff_reach *x, unsigned threads);
 void sight_build_hidden(struct diff_reach *x, unsigned threads);

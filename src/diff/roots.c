@@ -3,15 +3,15 @@
  * From compared pairs to root causes: a pair differs when it, or any pair
  * it reaches, has local changes; a pair with local changes is a root
  * cause, reported once with every symbol whose type reaches it. Walks go
- * backwards over edges, so each root costs the part of the graph that
- * leads to it.
+ * backwards over edges (backward.c), so each root costs the part of the
+ * graph that leads to it. Then what the lists make of each root, and the
+ * order reports give them in.
  */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "diff_impl.h"
-#include "../util/hashmap.h"
 #include "../util/parallel.h"
 #include "../util/sort.h"
 #include "../util/strbuf.h"
@@ -19,265 +19,6 @@
 #include "../util/rows.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
-
-/*
- * A step back over an edge: the pair it leaves, the edge, and what the
- * step costs (diff_step_cost).
- */
-struct back_step {
-	uint32_t from;
-	uint32_t edge;
-	uint64_t cost;
-};
-
-/* Edges reversed, as compressed rows: the steps back from each pair. */
-struct diff_reverse {
-	uint32_t *start; /* npairs + 1 */
-	struct back_step *step;
-};
-
-/*
- * A walk backwards from one root cause: the pairs that reach it, nearest
- * first, where nearer is fewer pointers on the way, then fewer steps (a
- * shortest-path walk on that pair of weights), and pairs at one distance
- * in index order, so that walks are repeatable.
- *
- * A step adds one step and at most one pointer, and pairs are done in
- * order of distance, so what waits has the pointers of the pair being
- * done (level P) or one more, and is queued in order of distance: three
- * queues suffice, no heap. `carried` holds level P as queued while level
- * P-1 was done, `fresh` what level P queues for itself, `next` level P+1.
- * A pair queued again, nearer, leaves a stale entry behind, passed over.
- */
-struct queued_pair {
-	uint64_t dist;
-	uint32_t pair;
-};
-
-struct queue {
-	struct queued_pair *item;
-	size_t head, n, alloc;
-};
-
-struct walk {
-	uint8_t *seen;	 /* per pair: 1 queued, 2 done */
-	uint32_t *order; /* the pairs done, nearest first */
-	uint32_t *via;	 /* per pair: the edge one step closer */
-	uint64_t *dist;	 /* per pair: its distance (dist_of) */
-	size_t n;
-	struct queue levels[3], *carried, *fresh, *next;
-	uint32_t *batch; /* the pairs at the distance being done, sorted */
-	size_t batch_n, batch_done;
-	size_t touched; /* pairs queued at all, to forget them later */
-	uint32_t *queued;
-};
-
-static void walk_init(struct walk *w, size_t npairs)
-{
-	memset(w, 0, sizeof(*w));
-	w->seen = xcalloc(npairs + 1, 1);
-	w->order = xmalloc(xmul(npairs + 1, sizeof(uint32_t)));
-	w->via = xmalloc(xmul(npairs + 1, sizeof(uint32_t)));
-	w->dist = xmalloc(xmul(npairs + 1, sizeof(uint64_t)));
-	w->batch = xmalloc(xmul(npairs + 1, sizeof(uint32_t)));
-	w->queued = xmalloc(xmul(npairs + 1, sizeof(uint32_t)));
-}
-
-static void walk_free(struct walk *w)
-{
-	size_t i;
-
-	free(w->seen);
-	free(w->order);
-	free(w->via);
-	free(w->dist);
-	for (i = 0; i < 3; i++)
-		free(w->levels[i].item);
-	free(w->batch);
-	free(w->queued);
-}
-
-static void queue_push(struct queue *q, uint32_t pair, uint64_t dist)
-{
-	ALLOC_GROW(q->item, q->n + 1, q->alloc);
-	q->item[q->n].dist = dist;
-	q->item[q->n++].pair = pair;
-}
-
-/* The queue's first entry still waiting as queued, or NULL. */
-static const struct queued_pair *queue_first(const struct walk *w,
-					     struct queue *q)
-{
-	while (q->head < q->n) {
-		const struct queued_pair *e = &q->item[q->head];
-
-		if (w->seen[e->pair] == 1 && w->dist[e->pair] == e->dist)
-			return e;
-		q->head++; /* done, or queued again nearer */
-	}
-	return NULL;
-}
-
-/* Move q's waiting entries at distance dist into the batch. */
-static void take_batch(struct walk *w, struct queue *q, uint64_t dist)
-{
-	const struct queued_pair *e;
-
-	while ((e = queue_first(w, q)) && e->dist == dist) {
-		w->batch[w->batch_n++] = e->pair;
-		q->head++;
-	}
-}
-
-/* The next batch: every pair waiting at the least distance; false: none. */
-static bool next_batch(struct walk *w)
-{
-	for (;;) {
-		const struct queued_pair *c = queue_first(w, w->carried);
-		const struct queued_pair *f = queue_first(w, w->fresh);
-		struct queue *done;
-		uint64_t dist;
-
-		if (c || f) {
-			dist =
-			    !f || (c && c->dist < f->dist) ? c->dist : f->dist;
-			w->batch_n = w->batch_done = 0;
-			take_batch(w, w->carried, dist);
-			take_batch(w, w->fresh, dist);
-			sort_u32(w->batch, w->batch_n);
-			return true;
-		}
-		if (w->next->head == w->next->n)
-			return false;
-		/* level P is done: P + 1 is carried, a new level is next */
-		done = w->carried;
-		w->carried = w->next;
-		done->head = done->n = 0;
-		w->fresh->head = w->fresh->n = 0;
-		w->next = done;
-	}
-}
-
-/* Queue p at distance dist, reached by edge via, if that is nearer. */
-static void walk_offer(struct walk *w, uint32_t p, uint64_t dist, uint32_t via)
-{
-	uint64_t level = w->n ? dist_pointers(w->dist[w->order[w->n - 1]]) : 0;
-
-	if (w->seen[p] == 2 || (w->seen[p] == 1 && w->dist[p] <= dist))
-		return;
-	w->dist[p] = dist;
-	w->via[p] = via;
-	if (!w->seen[p])
-		w->queued[w->touched++] = p;
-	w->seen[p] = 1;
-	queue_push(dist_pointers(dist) == level ? w->fresh : w->next, p, dist);
-}
-
-struct diff_paths {
-	const struct kabi_diff *d;
-	const struct root_cause *root; /* whose walk is kept, or NULL */
-	struct walk walk;
-	struct forward *forward; /* walks as an export's unit sees (walk.c) */
-};
-
-/* Each edge in the row of the pair it leads to, in edge order. */
-static void walk_edges_back(struct rows_builder *b, void *ctx)
-{
-	const struct kabi_diff *d = ctx;
-	size_t p, e;
-
-	for (p = 0; p < d->npairs; p++)
-		for (e = d->pairs[p].first_edge;
-		     e < d->pairs[p].first_edge + d->pairs[p].nedges; e++)
-			rows_put(b, d->edges[e].to, (uint32_t)e);
-}
-
-/*
- * The steps back, once pairs are classified; each row in edge order:
- * the rows of edges by where they lead, each edge then made the step
- * its walk takes (where from, at what cost), looked up once.
- */
-static void build_reverse(const struct kabi_diff *d, struct diff_reverse *r)
-{
-	uint32_t *from = xmalloc(xmul(d->nedges + 1, sizeof(uint32_t)));
-	struct rows back;
-	size_t p, e, k;
-
-	for (p = 0; p < d->npairs; p++)
-		for (e = d->pairs[p].first_edge;
-		     e < d->pairs[p].first_edge + d->pairs[p].nedges; e++)
-			from[e] = (uint32_t)p;
-	rows_build(&back, d->npairs, walk_edges_back, (void *)d);
-	r->start = back.start;
-	r->step =
-	    xmalloc(xmul((size_t)r->start[d->npairs] + 1, sizeof(*r->step)));
-	for (k = 0; k < r->start[d->npairs]; k++) {
-		struct back_step *st = &r->step[k];
-
-		st->edge = back.items[k];
-		st->from = from[st->edge];
-		st->cost = diff_step_cost(d, st->from);
-	}
-	free(back.items);
-	free(from);
-}
-
-/*
- * A walk from a root cause (all of its variants) begins: what an earlier
- * walk saw is forgotten, and the variants are queued at distance 0.
- */
-static void walk_start(const struct root_cause *root, struct walk *w)
-{
-	size_t i;
-
-	for (i = 0; i < w->touched; i++)
-		w->seen[w->queued[i]] = 0;
-	w->n = w->touched = w->batch_n = w->batch_done = 0;
-	for (i = 0; i < 3; i++)
-		w->levels[i].head = w->levels[i].n = 0;
-	w->carried = &w->levels[0];
-	w->fresh = &w->levels[1];
-	w->next = &w->levels[2];
-	for (i = 0; i < root->nvariants; i++)
-		walk_offer(w, root->variants[i], 0, KABI_NONE);
-}
-
-/*
- * The walk goes on until pair `until` is done (KABI_NONE: until every
- * pair from which the root can be reached is), nearest first; via[p] is
- * then the edge from p one step closer (KABI_NONE for the variants). A
- * pair's distance and via are final once it is done, so a walk stopped
- * early and taken up again ends as one taken in one go.
- */
-static void walk_until(const struct kabi_diff *d, struct walk *w,
-		       uint32_t until)
-{
-	const struct diff_reverse *r = d->reverse;
-	uint32_t k;
-
-	while (until == KABI_NONE || w->seen[until] != 2) {
-		uint32_t p;
-
-		if (w->batch_done == w->batch_n && !next_batch(w))
-			break;
-		p = w->batch[w->batch_done++];
-		w->seen[p] = 2;
-		w->order[w->n++] = p;
-		for (k = r->start[p]; k < r->start[p + 1]; k++) {
-			const struct back_step *st = &r->step[k];
-
-			walk_offer(w, st->from, w->dist[p] + st->cost,
-				   st->edge);
-		}
-	}
-}
-
-static void walk_back(const struct kabi_diff *d, const struct root_cause *root,
-		      struct walk *w)
-{
-	walk_start(root, w);
-	walk_until(d, w, KABI_NONE);
-}
 
 /* Symbols by the pair of their type, as rows. */
 static void walk_symbol_pairs(struct rows_builder *b, void *ctx)
@@ -345,7 +86,7 @@ static bool titled_by_itself(const struct kabi_diff *d, uint32_t pair)
 
 /* The nearest named type holding an unnamed root, from its walk. */
 static void set_context(const struct kabi_diff *d, struct root_cause *root,
-			const struct walk *w)
+			const struct back_walk *w)
 {
 	size_t i;
 
@@ -384,7 +125,7 @@ struct root_finder {
 	const struct rows *syms; /* symbols by the pair of their type */
 	const struct causes *causes;
 	struct root_cause *found; /* per cause */
-	struct walk walks[MAX_WALKERS];
+	struct back_walk walks[MAX_WALKERS];
 	uint8_t *differs[MAX_WALKERS]; /* per pair */
 };
 
@@ -403,7 +144,7 @@ const char *reach_kind_name(enum reach_kind kind)
  * One root cause, from the pairs with its change: the exports that reach
  * it, nearest first. Each pair on the way differs (noted in differs[]).
  */
-static void find_root(const struct root_finder *f, struct walk *w,
+static void find_root(const struct root_finder *f, struct back_walk *w,
 		      uint8_t *differs, struct root_cause *root,
 		      const uint32_t *variants, size_t nvariants)
 {
@@ -419,7 +160,7 @@ static void find_root(const struct root_finder *f, struct walk *w,
 	root->nvariants = nvariants;
 	root->severity = d->pairs[root->pair].severity;
 	root->own_symbol = KABI_NONE;
-	walk_back(d, root, w);
+	back_walk_all(d, root, w);
 	for (i = 0; i < w->n; i++)
 		n += rows_count(f->syms, w->order[i]);
 	list->symbols = xmalloc(xmul(n + 1, sizeof(uint32_t)));
@@ -491,7 +232,7 @@ static void find_roots(struct root_finder *f, unsigned threads)
 	if (threads > n)
 		threads = n ? (unsigned)n : 1;
 	for (t = 0; t < threads; t++) {
-		walk_init(&f->walks[t], d->npairs);
+		back_walk_init(&f->walks[t], d->npairs);
 		f->differs[t] = xcalloc(d->npairs + 1, 1);
 	}
 	f->found = xcalloc(n + 1, sizeof(*f->found));
@@ -500,7 +241,7 @@ static void find_roots(struct root_finder *f, unsigned threads)
 	for (t = 0; t < threads; t++) {
 		for (p = 0; p < d->npairs; p++)
 			d->pairs[p].differs |= f->differs[t][p];
-		walk_free(&f->walks[t]);
+		back_walk_free(&f->walks[t]);
 		free(f->differs[t]);
 	}
 	free(f->found);
@@ -605,8 +346,7 @@ static void collect_causes(const struct kabi_diff *d, struct causes *c)
 	strbuf_release(&key);
 }
 
-/* Severity of each pair and symbol from its own items; private types. */
-static void classify(struct kabi_diff *d)
+void diff_classify(struct kabi_diff *d)
 {
 	size_t p, i;
 
@@ -630,13 +370,7 @@ static void classify(struct kabi_diff *d)
 	}
 }
 
-/*
- * What each root's lists make of it: beyond every unit's view when no
- * export's unit sees it (unless the comparison follows every pointer),
- * and then compatible; each export the counted list holds is changed
- * by a type (breaking if the cause is).
- */
-static void settle_roots(struct kabi_diff *d)
+void diff_settle_roots(struct kabi_diff *d)
 {
 	size_t r, k;
 
@@ -671,7 +405,7 @@ const struct root_exports *diff_root_other(const struct kabi_diff *d,
 	return d->transitive ? &r->visible : &r->transitive;
 }
 
-void diff_roots(struct kabi_diff *d, unsigned threads)
+void diff_find_roots(struct kabi_diff *d, unsigned threads)
 {
 	struct root_finder f = {.d = d};
 	struct rows syms;
@@ -679,80 +413,14 @@ void diff_roots(struct kabi_diff *d, unsigned threads)
 
 	rows_build(&syms, d->npairs, walk_symbol_pairs, d);
 	f.syms = &syms;
-	classify(d);
-	d->reverse = xcalloc(1, sizeof(*d->reverse));
-	build_reverse(d, d->reverse);
 	collect_causes(d, &causes);
 	f.causes = &causes;
 	find_roots(&f, threads);
 	rows_free(&causes.pairs);
-	diff_reach_visible(d, threads);
-	settle_roots(d);
-	array_sort_r(d->roots, d->nroots, sizeof(*d->roots), compare_roots, d);
-	diff_crcs(d);
 	rows_free(&syms);
 }
 
-void diff_free_reverse(struct kabi_diff *d)
+void diff_rank_roots(struct kabi_diff *d)
 {
-	if (!d->reverse)
-		return;
-	free(d->reverse->start);
-	free(d->reverse->step);
-	free(d->reverse);
-	d->reverse = NULL;
-}
-
-struct diff_paths *diff_paths_new(const struct kabi_diff *d)
-{
-	struct diff_paths *p = xcalloc(1, sizeof(*p));
-
-	p->d = d;
-	walk_init(&p->walk, d->npairs);
-	return p;
-}
-
-void diff_paths_free(struct diff_paths *p)
-{
-	if (!p)
-		return;
-	walk_free(&p->walk);
-	diff_reach_walk_free(p->forward);
-	free(p);
-}
-
-size_t diff_paths_find(struct diff_paths *paths, uint32_t symbol,
-		       const struct root_cause *root, uint32_t *edges,
-		       size_t max)
-{
-	const struct kabi_diff *d = paths->d;
-	struct walk *w = &paths->walk;
-	uint32_t from_pair = d->symbols[symbol].pair, p;
-	size_t len = 0, seen;
-
-	/*
-	 * One walk backwards from the root serves every export reaching it:
-	 * via[] leads each pair one step closer, by a path with the fewest
-	 * pointers, then steps. Reports ask for the nearest exports first,
-	 * so the walk goes only as far as the export asked for.
-	 */
-	if (paths->root != root) {
-		walk_start(root, w);
-		paths->root = root;
-	}
-	walk_until(d, w, from_pair);
-	if (w->seen[from_pair] != 2)
-		return 0;
-	for (p = from_pair; w->via[p] != KABI_NONE && len < max;
-	     p = d->edges[w->via[p]].to)
-		edges[len++] = w->via[p];
-	/*
-	 * A root within the export's view wants a path its unit sees: the
-	 * shortest of all, most often; else one walk forward in its view.
-	 */
-	if (root->beyond || d->transitive ||
-	    (len < max && diff_reach_path_seen(d, symbol, edges, len)))
-		return len;
-	seen = diff_reach_path(d, &paths->forward, symbol, root, edges, max);
-	return seen != SIZE_MAX ? seen : len;
+	array_sort_r(d->roots, d->nroots, sizeof(*d->roots), compare_roots, d);
 }

@@ -1,16 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * What each unit sees of the types (reach.h): the views of the exports;
- * per side, the tags some unit only declares; how a view passes a pair;
- * and, per unit, the differing pairs it could hide, so that a group of
- * exports looks only at those.
+ * What each unit sees of the types (reach.h): per side, the tags some
+ * unit only declares; how a view passes a pair; and, per unit, the
+ * differing pairs it could hide, so that a group of exports looks only
+ * at those.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "reach.h"
 #include "../util/hashmap.h"
-#include "../util/numbering.h"
 #include "../util/parallel.h"
 #include "../util/rows.h"
 #include "../util/sort.h"
@@ -254,34 +253,6 @@ static void build_passes(struct diff_reach *x)
 	}
 }
 
-/* --- the views of the exports ---------------------------------------- */
-
-static void build_views(struct kabi_diff *d)
-{
-	struct numbering index = NUMBERING_INIT;
-	size_t alloc = 0, i;
-
-	for (i = 0; i < d->nsymbols; i++) {
-		struct symbol_change *s = &d->symbols[i];
-		struct unit_view v;
-		bool added;
-
-		s->view = KABI_NONE;
-		if (s->old_symbol == KABI_NONE || s->new_symbol == KABI_NONE)
-			continue;
-		v.old_unit = d->old->symbols[s->old_symbol].unit;
-		v.new_unit = d->new->symbols[s->new_symbol].unit;
-		if (s->pair != KABI_NONE)
-			d->units_unknown += !v.old_unit && !v.new_unit;
-		s->view = numbering_add(&index, v.old_unit, v.new_unit, &added);
-		if (!added)
-			continue;
-		ALLOC_GROW(d->views, d->nviews + 1, alloc);
-		d->views[d->nviews++] = v;
-	}
-	numbering_free(&index);
-}
-
 /*
  * Whether a walk from an export says what its unit sees. Where neither
  * side knows its unit, the kernel's CRC is the only word on it: a CRC
@@ -292,12 +263,6 @@ static void build_views(struct kabi_diff *d)
 bool view_walked(const struct kabi_diff *d, const struct symbol_change *s)
 {
 	return diff_unit_known(d, s) || !diff_crc_kept(d, s);
-}
-
-bool diff_unit_known(const struct kabi_diff *d, const struct symbol_change *s)
-{
-	return s->view != KABI_NONE &&
-	       (d->views[s->view].old_unit || d->views[s->view].new_unit);
 }
 
 /* --- the pairs each unit could hide ----------------------------------- */
@@ -405,7 +370,6 @@ static void build_side_tags(size_t side, void *ctx)
 
 void sight_build(struct diff_reach *x, unsigned threads)
 {
-	build_views(x->d);
 	parallel_run(2, threads, build_side_tags, x);
 	build_passes(x);
 }

@@ -2,12 +2,14 @@
 /*
  * Pairing the symbols of two models (by name and module, then by name
  * alone for a symbol that moved to another module) and recording what
- * changed about each: its export, and its type, whose pair is compared.
+ * changed about each: its export, and its type, whose pair is compared;
+ * and the view of each paired export, the units that build it.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "diff_impl.h"
+#include "../util/numbering.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
@@ -174,6 +176,37 @@ static void store_items(struct differ *df, struct symbol_change *c)
 	df->nitems = 0;
 }
 
+/*
+ * Each paired export's view, the units that build it, numbered once
+ * each (d->views); and how many of those pairs no side knows the units
+ * of.
+ */
+static void build_views(struct kabi_diff *d)
+{
+	struct numbering index = NUMBERING_INIT;
+	size_t alloc = 0, i;
+
+	for (i = 0; i < d->nsymbols; i++) {
+		struct symbol_change *s = &d->symbols[i];
+		struct unit_view v;
+		bool added;
+
+		s->view = KABI_NONE;
+		if (s->old_symbol == KABI_NONE || s->new_symbol == KABI_NONE)
+			continue;
+		v.old_unit = d->old->symbols[s->old_symbol].unit;
+		v.new_unit = d->new->symbols[s->new_symbol].unit;
+		if (s->pair != KABI_NONE)
+			d->units_unknown += !v.old_unit && !v.new_unit;
+		s->view = numbering_add(&index, v.old_unit, v.new_unit, &added);
+		if (!added)
+			continue;
+		ALLOC_GROW(d->views, d->nviews + 1, alloc);
+		d->views[d->nviews++] = v;
+	}
+	numbering_free(&index);
+}
+
 void diff_symbols(struct differ *df)
 {
 	struct kabi_diff *d = df->d;
@@ -191,6 +224,7 @@ void diff_symbols(struct differ *df)
 			compare_symbol(df, c);
 		store_items(df, c);
 	}
+	build_views(d);
 }
 
 bool diff_types_compared(const struct kabi_diff *d)
@@ -222,4 +256,10 @@ bool diff_crc_kept(const struct kabi_diff *d, const struct symbol_change *s)
 	       (d->old->symbols[s->old_symbol].flags &
 		d->new->symbols[s->new_symbol].flags &KABI_SYM_HAS_CRC) &&
 	       !diff_crc_changed(d, s);
+}
+
+bool diff_unit_known(const struct kabi_diff *d, const struct symbol_change *s)
+{
+	return s->view != KABI_NONE &&
+	       (d->views[s->view].old_unit || d->views[s->view].new_unit);
 }
