@@ -681,6 +681,22 @@ static int judge_modules(struct diff_options *opts, struct sides *s,
  * The report of what was read, even when some files of a side could not
  * be: the exit status then has the error bit beside what was found.
  */
+/*
+ * A test hook, for kabi's own tests (tests/fixtures/check-report): with
+ * KABI_TEST_REACH_BATCH=N the reach stage works in batches of N groups
+ * and checks itself against a slow walk from each export.
+ */
+static unsigned test_flags(void)
+{
+	const char *batch = getenv("KABI_TEST_REACH_BATCH");
+	unsigned long n;
+
+	if (!batch || !*batch)
+		return 0;
+	n = strtoul(batch, NULL, 10);
+	return DIFF_TEST_BATCH(n < 1 ? 1 : n > 512 ? 512 : n);
+}
+
 static int compare(struct diff_options *opts, struct sides *s, struct diag *d)
 {
 	struct kabi_diff diff;
@@ -702,7 +718,7 @@ static int compare(struct diff_options *opts, struct sides *s, struct diag *d)
 	opts->report.incomplete = d->errors > 0;
 	diff_models(&s->models[0], &s->models[1],
 		    (opts->input.uapi ? DIFF_UAPI : 0) |
-			(opts->transitive ? DIFF_TRANSITIVE : 0),
+			(opts->transitive ? DIFF_TRANSITIVE : 0) | test_flags(),
 		    opts->input.jobs, &diff);
 	if (opts->input.syscalls)
 		diff_syscalls(&diff);

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The groups of exports carried through the graph of differing pairs as
- * bits (reach.h), GROUPS_AT_ONCE a batch, a batch a job: a pair's bits
- * say which groups reach it, as each group's view passes the pairs on
- * the way; then which groups reach each root cause.
+ * bits (reach.h), x->batch groups a batch (REACH_BATCH_MAX), a batch a job: a
+ * pair's bits say which groups reach it, as each group's view passes the pairs
+ * on the way; then which groups reach each root cause.
  */
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,9 +14,8 @@
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
-/* Groups carried through the graph at once: 64 a word. */
-#define GROUPS_AT_ONCE 512
-#define WORDS	       (GROUPS_AT_ONCE / 64)
+/* A row of bits: one for each group a batch can hold, 64 a word. */
+#define WORDS (REACH_BATCH_MAX / 64)
 
 /*
  * One batch of groups [first, first + n): per differing pair, the bits
@@ -70,6 +70,32 @@ static void batch_masks(const struct diff_reach *x, struct batch *b)
 			mask_group(x, b, rows_row(o, v->old_unit)[k], g);
 		for (k = 0; k < rows_count(n, v->new_unit); k++)
 			mask_group(x, b, rows_row(n, v->new_unit)[k], g);
+	}
+}
+
+/*
+ * The test oracle of batch_masks (x->check): each group against each pair
+ * that could block, as if no unit's rows said which to look at.
+ */
+static void check_masks(const struct diff_reach *x, const struct batch *b)
+{
+	size_t g;
+	uint32_t dense;
+
+	for (dense = 0; dense < x->ndense; dense++) {
+		uint32_t m = b->mask_of[dense];
+
+		for (g = 0; m != KABI_NONE && g < b->n; g++) {
+			bool blocked = pair_pass(x, x->group_view[b->first + g],
+						 x->pairs[dense]) != PASS_OPEN;
+
+			if (blocked !=
+			    (row(b->blocks, m)[g / 64] >> (g % 64) & 1))
+				reach_check_failed("the mask of pair %" PRIu32
+						   " for group %zu",
+						   x->pairs[dense],
+						   b->first + g);
+		}
 	}
 }
 
@@ -236,11 +262,13 @@ static void *run_batch(size_t index, unsigned thread, void *ctx)
 	if (!run->per_thread[thread])
 		run->per_thread[thread] = batch_new(x);
 	b = run->per_thread[thread];
-	b->first = index * GROUPS_AT_ONCE;
-	b->n = x->ngroups - b->first < GROUPS_AT_ONCE ? x->ngroups - b->first
-						      : GROUPS_AT_ONCE;
+	b->first = index * x->batch;
+	b->n =
+	    x->ngroups - b->first < x->batch ? x->ngroups - b->first : x->batch;
 	b->words = (b->n + 63) / 64;
 	batch_masks(x, b);
+	if (x->check)
+		check_masks(x, b);
 	propagate(x, b);
 	collect(x, b, found);
 	return found;
@@ -264,7 +292,7 @@ static void keep_batch(size_t index, void *result, void *ctx)
 void carry_groups(const struct diff_reach *x, unsigned threads,
 		  struct hits *roots)
 {
-	size_t nbatches = (x->ngroups + GROUPS_AT_ONCE - 1) / GROUPS_AT_ONCE;
+	size_t nbatches = (x->ngroups + x->batch - 1) / x->batch;
 	struct batch_run run = {.x = x, .roots = roots};
 	unsigned t;
 

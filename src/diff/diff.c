@@ -107,6 +107,7 @@ void diff_models(const struct kabi_model *old, const struct kabi_model *new,
 	d->old = old;
 	d->new = new;
 	d->transitive = flags & DIFF_TRANSITIVE;
+	d->test_batch = flags >> 8;
 	compare(d, flags, threads);
 	reach(d, flags, threads);
 }

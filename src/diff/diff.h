@@ -364,6 +364,7 @@ struct kabi_diff {
 	size_t units_unknown;
 	/* DIFF_TRANSITIVE: root causes reach exports through every pointer */
 	bool transitive;
+	unsigned test_batch; /* DIFF_TEST_BATCH's n, or 0 */
 	/* both sides have CRCs; else what lacks them: "OLD", "NEW", "either" */
 	bool crcs_compared;
 	const char *crcs_missing;
@@ -395,6 +396,12 @@ struct kabi_diff {
  * their units see the types becomes the other one.
  */
 #define DIFF_TRANSITIVE 2u
+/*
+ * A test hook: the reach stage in batches of n groups (1 to 512), so that
+ * small fixtures cross batches, and checked against a slow walk from each
+ * export; a difference aborts.
+ */
+#define DIFF_TEST_BATCH(n) ((unsigned)(n) << 8)
 void diff_models(const struct kabi_model *old, const struct kabi_model *new,
 		 unsigned flags, unsigned threads, struct kabi_diff *d);
 void diff_free(struct kabi_diff *d);

@@ -76,9 +76,6 @@ static bool note_near(uint32_t pair, uint64_t dist, void *ctx)
 	return false;
 }
 
-/* Groups a job of find_near walks from. */
-#define NEAR_GROUPS 256
-
 /* A thread's walk state, kept from job to job. */
 struct near_thread {
 	struct forward f;
@@ -92,14 +89,14 @@ struct near_run {
 	uint32_t *start;
 };
 
-/* One job: the walks of groups [first, first + NEAR_GROUPS). */
+/* One job: the walks of groups [first, first + near_batch). */
 static void *near_job(size_t index, unsigned thread, void *ctx)
 {
 	struct near_run *run = ctx;
 	const struct diff_reach *x = run->x;
 	struct near_thread *t = &run->threads[thread];
 	struct near_finder *nf = xcalloc(1, sizeof(*nf));
-	size_t g, end = (index + 1) * NEAR_GROUPS;
+	size_t g, end = (index + 1) * x->near_batch;
 
 	if (!t->last_group) {
 		forward_init(&t->f, x->d->npairs);
@@ -110,7 +107,7 @@ static void *near_job(size_t index, unsigned thread, void *ctx)
 	}
 	nf->x = x;
 	nf->last_group = t->last_group;
-	for (g = index * NEAR_GROUPS; g < end && g < x->ngroups; g++) {
+	for (g = index * x->near_batch; g < end && g < x->ngroups; g++) {
 		run->start[g] = (uint32_t)nf->n; /* within the job, for now */
 		nf->group = (uint32_t)g;
 		forward_walk(x, &t->f, x->group_view[g], x->group_pair[g], 1,
@@ -123,9 +120,10 @@ static void keep_near(size_t index, void *result, void *ctx)
 {
 	struct near_run *run = ctx;
 	struct near_finder *nf = result, *all = run->all;
-	size_t g, end = (index + 1) * NEAR_GROUPS;
+	size_t g, end = (index + 1) * run->x->near_batch;
 
-	for (g = index * NEAR_GROUPS; g < end && g < run->x->ngroups; g++)
+	for (g = index * run->x->near_batch; g < end && g < run->x->ngroups;
+	     g++)
 		run->start[g] += (uint32_t)all->n;
 	ALLOC_GROW(all->v, all->n + nf->n, all->alloc);
 	if (nf->n)
@@ -142,7 +140,7 @@ static void keep_near(size_t index, void *result, void *ctx)
 static void find_near(const struct diff_reach *x, unsigned threads,
 		      struct near_finder *nf, uint32_t **start)
 {
-	size_t njobs = (x->ngroups + NEAR_GROUPS - 1) / NEAR_GROUPS;
+	size_t njobs = (x->ngroups + x->near_batch - 1) / x->near_batch;
 	struct near_run run = {.x = x, .all = nf};
 	unsigned t;
 
@@ -304,6 +302,14 @@ void diff_reach_visible(struct kabi_diff *d, unsigned threads)
 
 	x->d = d;
 	d->reach = x;
+	x->batch = REACH_BATCH_MAX;
+	x->near_batch = REACH_NEAR_BATCH;
+	if (d->test_batch) {
+		x->batch = x->near_batch = d->test_batch < REACH_BATCH_MAX
+					       ? d->test_batch
+					       : REACH_BATCH_MAX;
+		x->check = true;
+	}
 	sight_build(x, threads);
 	graph_build(x);
 	build_groups(x);
@@ -316,6 +322,8 @@ void diff_reach_visible(struct kabi_diff *d, unsigned threads)
 	carry_groups(x, threads, &roots);
 	find_near(x, threads, &nf, &near_start);
 	root_lists(x, &roots, &nf, near_start);
+	if (x->check)
+		reach_check(x);
 	free(roots.v);
 	free(nf.v);
 	free(near_start);

@@ -94,9 +94,23 @@ struct side_pass {
  */
 enum pass { PASS_OPEN, PASS_STOP, PASS_VIEW_CHANGE };
 
+/*
+ * Groups carried through the graph in one batch, at most (a row of bits
+ * each pair, 64 a word); groups whose near roots one job finds.
+ */
+#define REACH_BATCH_MAX	 512
+#define REACH_NEAR_BATCH 256
+
 /* The stage's state, each field written by one step (the file named). */
 struct diff_reach {
 	struct kabi_diff *d;
+	/*
+	 * reach.c: groups a batch carries, and a near job walks from: the
+	 * most, or as few as a test asks (d->test_batch), which then also
+	 * checks the reach against the slow way (oracle.c)
+	 */
+	size_t batch, near_batch;
+	bool check;
 	/* sight.c: both sides' tags, and each pair's side_pass */
 	struct side_tags old_tags, new_tags;
 	struct side_pass *old_pass, *new_pass; /* per pair */
@@ -187,6 +201,18 @@ void graph_free(struct diff_reach *x);
 /* Which groups reach each root, as their views pass the pairs: hits. */
 void carry_groups(const struct diff_reach *x, unsigned threads,
 		  struct hits *roots);
+
+/* --- oracle.c ------------------------------------------------------ */
+
+/*
+ * The test oracle (x->check): each group's roots and how near, from a
+ * walk from each group through every pointer, against the root lists
+ * the batches and near walks made. A difference is a bug: it says so
+ * and aborts.
+ */
+void reach_check(const struct diff_reach *x);
+__attribute__((noreturn, format(printf, 1, 2))) void
+reach_check_failed(const char *fmt, ...);
 
 /* --- walk.c --------------------------------------------------------- */
 
