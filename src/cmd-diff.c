@@ -49,7 +49,8 @@ static const char usage[] =
     "      --severities FILE SUSE's kabi/severities: PASS or FAIL of an\n"
     "                        export by module, namespace or name\n"
     "      --max-badness N   numeric severities pass up to N (default 0)\n"
-    "      --debian-abi FILE [abi] of Debian's debian/config defines files\n"
+    "      --debian-abi DIR  Debian's debian/config tree of [abi] rules\n"
+    "      --debian-scope A/F/FL  NEW's arch, featureset and flavour\n"
     "      --show-suppressed list what the rules hid, and which rule did\n"
     "      --syscalls        also compare the system calls (the user-space\n"
     "                        interface): added, removed, renumbered, their\n"
@@ -239,6 +240,10 @@ static int take_option(int c, const char *value, void *ctx)
 		return debian_abi_load(&opts->rules, value, p->d)
 			   ? KABI_EXIT_ERROR
 			   : 0;
+	case 'Q':
+		free(opts->rules.debian_scope);
+		opts->rules.debian_scope = xstrdup(value);
+		return 0;
 	case 'C':
 		opts->rules.ignore_crc = true;
 		return 0;
@@ -289,6 +294,7 @@ static int parse_options(int argc, char **argv, struct diff_options *opts,
 	    {"severities", required_argument, NULL, 'E'},
 	    {"max-badness", required_argument, NULL, 'b'},
 	    {"debian-abi", required_argument, NULL, 'A'},
+	    {"debian-scope", required_argument, NULL, 'Q'},
 	    {"ignore-crc", no_argument, NULL, 'C'},
 	    {"breaking-only", no_argument, NULL, 'B'},
 	    {"syscalls", no_argument, NULL, 'Y'},
@@ -513,10 +519,15 @@ static int restrict_sides(struct diff_options *opts, struct sides *s,
 	const struct kabi_model *models[2] = {&s->models[0], &s->models[1]};
 	size_t i;
 
-	if (opts->rules.pin_modules)
+	/* buildcheck compares every field but the module, and wants CRCs */
+	if (opts->rules.debian) {
 		for (i = 0; i < s->models[0].nsymbols; i++)
-			s->models[0].symbols[i].flags |= KABI_SYM_MODULE_PINNED;
-	debian_abi_apply(&opts->rules, &s->models[0], &s->models[1], d);
+			s->models[0].symbols[i].flags |= KABI_SYM_FIELDS_PINNED;
+		for (i = 0; i < s->models[1].nsymbols; i++)
+			s->models[1].symbols[i].flags |= KABI_SYM_CRC_REQUIRED;
+	}
+	if (debian_abi_apply(&opts->rules, &s->models[0], &s->models[1], d))
+		return -1;
 	if (!opts->have_symbols)
 		return 0;
 	if (symbol_list_check(&opts->symbols, models, 2, d))

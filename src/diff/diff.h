@@ -37,10 +37,16 @@ enum severity { COMPATIBLE, BREAKING };
 	  "export became GPL-only: non-GPL modules can no longer use it")      \
 	C(EXPORT_FROM_GPL, "export-not-gpl-only", COMPATIBLE,                  \
 	  "export no longer GPL-only")                                         \
+	C(EXPORT_FROM_GPL_PINNED, "export-not-gpl-only-pinned", BREAKING,      \
+	  "export no longer GPL-only, where a rule file holds it to its "      \
+	  "export kind (Debian's buildcheck stops on it)")                     \
 	C(NAMESPACE_ADDED, "namespace-added", BREAKING,                        \
 	  "export moved into a namespace modules must import")                 \
 	C(NAMESPACE_REMOVED, "namespace-removed", COMPATIBLE,                  \
 	  "export left its namespace")                                         \
+	C(NAMESPACE_REMOVED_PINNED, "namespace-removed-pinned", BREAKING,      \
+	  "export left its namespace, where a rule file holds it to its "      \
+	  "namespace (Debian's buildcheck stops on it)")                       \
 	C(NAMESPACE_CHANGED, "namespace-changed", BREAKING,                    \
 	  "export moved to another namespace")                                 \
 	C(SYMBOL_KIND, "symbol-kind", BREAKING,                                \
@@ -49,10 +55,12 @@ enum severity { COMPATIBLE, BREAKING };
 	  "export moved to another module")                                    \
 	C(MODULE_MOVED_PINNED, "module-moved-pinned", BREAKING,                \
 	  "export moved to another module, where a rule file holds it to "     \
-	  "its module (Red Hat's check-kabi and Debian's buildcheck stop on "  \
-	  "it)")                                                               \
+	  "its module (Red Hat's check-kabi stops on it)")                     \
 	C(CRC_CHANGED, "crc-changed", BREAKING,                                \
 	  "CRC changed: modules built with modversions will not load")         \
+	C(CRC_UNVERSIONED, "crc-unversioned", BREAKING,                        \
+	  "no CRC (0x00000000), where a rule file requires one of every "      \
+	  "export (Debian's buildcheck: \"ABI is not completely versioned\")") \
 	C(TYPE_INFO_LOST, "type-info-lost", BREAKING,                          \
 	  "no longer described by debug information")                          \
 	C(TYPE_INFO_GAINED, "type-info-gained", COMPATIBLE,                    \

@@ -102,13 +102,17 @@ static void compare_exports(struct differ *df, const struct kabi_symbol *o,
 		   *nns = model_str(d->new, n->ns);
 
 	if ((o->flags & KABI_SYM_GPL) && !(n->flags & KABI_SYM_GPL))
-		symbol_item(df, CHANGE_EXPORT_FROM_GPL);
+		symbol_item(df, o->flags & KABI_SYM_FIELDS_PINNED
+				    ? CHANGE_EXPORT_FROM_GPL_PINNED
+				    : CHANGE_EXPORT_FROM_GPL);
 	else if (!(o->flags & KABI_SYM_GPL) && (n->flags & KABI_SYM_GPL))
 		symbol_item(df, CHANGE_EXPORT_TO_GPL);
 	if (!*ons && *nns)
 		symbol_item(df, CHANGE_NAMESPACE_ADDED);
 	else if (*ons && !*nns)
-		symbol_item(df, CHANGE_NAMESPACE_REMOVED);
+		symbol_item(df, o->flags & KABI_SYM_FIELDS_PINNED
+				    ? CHANGE_NAMESPACE_REMOVED_PINNED
+				    : CHANGE_NAMESPACE_REMOVED);
 	else if (strcmp(ons, nns))
 		symbol_item(df, CHANGE_NAMESPACE_CHANGED);
 	if (diff_types_compared(d) &&
@@ -207,6 +211,14 @@ static void build_views(struct kabi_diff *d)
 	numbering_free(&index);
 }
 
+/* An export of NEW without a CRC, where a rule file requires one. */
+static void check_versioned(struct differ *df, const struct kabi_symbol *n)
+{
+	if ((n->flags & KABI_SYM_CRC_REQUIRED) &&
+	    (!(n->flags & KABI_SYM_HAS_CRC) || !n->crc))
+		symbol_item(df, CHANGE_CRC_UNVERSIONED);
+}
+
 void diff_symbols(struct differ *df)
 {
 	struct kabi_diff *d = df->d;
@@ -222,6 +234,8 @@ void diff_symbols(struct differ *df)
 			symbol_item(df, CHANGE_SYMBOL_REMOVED);
 		else
 			compare_symbol(df, c);
+		if (c->new_symbol != KABI_NONE)
+			check_versioned(df, &d->new->symbols[c->new_symbol]);
 		store_items(df, c);
 	}
 	build_views(d);

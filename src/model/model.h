@@ -122,11 +122,23 @@ enum {
 	KABI_SYM_HAS_CRC = 1 << 2,
 	KABI_SYM_HAS_TYPE = 1 << 3, /* DWARF described it */
 	/*
-	 * A rule file holds the export to its module (Red Hat's lists,
-	 * Debian's defines): a move is breaking. Set on OLD before a
-	 * diff, never kept in a baseline.
+	 * A rule file holds the export to its module (Red Hat's lists): a
+	 * move is breaking. Set on OLD before a diff, never kept in a
+	 * baseline; so are the two below.
 	 */
 	KABI_SYM_MODULE_PINNED = 1 << 4,
+	/*
+	 * A rule file holds the export to its export kind and namespace,
+	 * as Debian's buildcheck compares every field but the module: a
+	 * laxer kind or a namespace left is breaking too (on OLD).
+	 */
+	KABI_SYM_FIELDS_PINNED = 1 << 7,
+	/*
+	 * A rule file requires a CRC of every export (Debian's buildcheck:
+	 * "ABI is not completely versioned!"): one of 0, or none, is
+	 * breaking (on NEW).
+	 */
+	KABI_SYM_CRC_REQUIRED = 1 << 8,
 	/*
 	 * From the DWARF reader to the model builder only: the fragment's
 	 * unit holds the export's EXPORT_SYMBOL; the fragment describes it

@@ -11,10 +11,10 @@
  *   while at most --max-badness. The first matching line decides; an
  *   export no line matches fails (severity 8 in a file of numbers).
  *
- * - The [abi] sections of Debian's debian/config defines files, as
- *   debian/bin/buildcheck.py reads them: ignore-changes lists export
- *   names and "module:" paths whose changes pass, '*' within a path
- *   part, '**' across; abiname names the ABI the rules belong to.
+ * - The ignore-changes entries of Debian's debian/config defines files
+ *   (debian.c reads the tree), as debian/bin/buildcheck.py reads them:
+ *   export names and "module:" paths whose changes pass, '*' within a
+ *   path part, '**' across; abiname names the ABI the rules belong to.
  *
  * Each rule is an export_rule; the filter lets through the changes of
  * the exports they pass (filter.c), as a [suppress_function] would.
@@ -167,47 +167,24 @@ int severities_load(struct suppressions *s, const char *path, struct diag *d)
 	return err;
 }
 
-/* --- Debian's defines ---------------------------------------------------- */
-
-/*
- * Python's configparser, as Debian reads the files: "[section]",
- * "key: value" or "key = value", a value going on over the indented
- * lines after it, full-line comments ('#', ';') anywhere.
- */
-struct defines {
-	const char *path;
-	bool in_abi;   /* [abi], or a flavour's [FLAVOUR_abi] */
-	char *flavour; /* of the latter */
-	enum { KEY_NONE, KEY_IGNORE, KEY_OTHER } key;
-};
-
-/* "[abi]", or "[cloud-amd64_abi]", whose flavour goes to *flavour. */
-static bool abi_section(const char *line, char **flavour)
-{
-	size_t len = strlen(line);
-
-	*flavour = NULL;
-	if (!strcmp(line, "[abi]"))
-		return true;
-	if (len <= 6 || strcmp(line + len - 5, "_abi]"))
-		return false;
-	*flavour = xstrndup(line + 1, len - 6);
-	return true;
-}
+/* --- Debian's ignore-changes ------------------------------------------ */
 
 /* One entry of ignore-changes: "name", "name:NAME" or "module:PATH". */
-static int ignore_entry(struct suppressions *s, const struct defines *df,
-			const struct line_reader *r, const char *entry,
-			struct diag *d)
+static int ignore_entry(struct suppressions *s, const struct line_reader *r,
+			const char *entry, struct diag *d)
 {
-	int err;
-
 	const char *colon = strchr(entry, ':');
 	enum export_match match = MATCH_SYMBOL;
+	int err;
 
 	if (colon) {
 		size_t kind = (size_t)(colon - entry);
 
+		/* buildcheck's split(':') into two: one colon at most */
+		if (strchr(colon + 1, ':'))
+			return diag_error(
+			    d, KABI_E_USAGE, DIAG_AT_LINE(r->path, r->line),
+			    "'%s' in ignore-changes: one ':' at most", entry);
 		if (kind == 6 && !strncmp(entry, "module", 6))
 			match = MATCH_MODULE;
 		else if (kind != 4 || strncmp(entry, "name", 4))
@@ -218,137 +195,49 @@ static int ignore_entry(struct suppressions *s, const struct defines *df,
 			    (int)kind, entry);
 		entry = colon + 1;
 	}
-	if (!*entry)
-		return diag_error(d, KABI_E_USAGE,
-				  DIAG_AT_LINE(r->path, r->line),
-				  "an empty pattern in ignore-changes");
 	err = add_rule(s, r, entry, match, GLOB_DEBIAN, 0, d);
-	if (!err && df->flavour)
-		s->exports[s->nexports - 1].flavour = xstrdup(df->flavour);
+	if (!err)
+		s->exports[s->nexports - 1].debian = true;
 	return err;
 }
 
-static int ignore_entries(struct suppressions *s, const struct defines *df,
-			  const struct line_reader *r, char *value,
-			  struct diag *d)
+int debian_ignore_changes(struct suppressions *s, const char *path,
+			  unsigned long line, const char *value, struct diag *d)
 {
-	char *word;
+	struct line_reader r = {.path = path, .line = line};
+	char *copy = xstrdup(value), *p = copy, *word;
 	int err = 0;
 
-	while (!err && (word = next_word(&value)))
-		err = ignore_entry(s, df, r, word, d);
+	/* configparser's value split at whitespace: '#' is no comment */
+	while (!err && (word = strtok_r(p, " \t\n", &p)))
+		err = ignore_entry(s, &r, word, d);
+	free(copy);
 	return err;
 }
 
-static int set_abiname(struct suppressions *s, const struct line_reader *r,
-		       char *value, struct diag *d)
+int debian_abiname(struct suppressions *s, const char *path, unsigned long line,
+		   const char *value, struct diag *d)
 {
-	char *end = value + strlen(value);
+	char *word = xstrdup(value), *end;
+	int err = 0;
 
-	while (end > value && isspace((unsigned char)end[-1]))
+	for (end = word + strlen(word);
+	     end > word && isspace((unsigned char)end[-1]);)
 		*--end = '\0';
-	if (!*value || strpbrk(value, " \t"))
-		return diag_error(d, KABI_E_USAGE,
-				  DIAG_AT_LINE(r->path, r->line),
-				  "abiname '%s' is not one word", value);
-	if (s->abiname && strcmp(s->abiname, value))
-		return diag_error(d, KABI_E_USAGE,
-				  DIAG_AT_LINE(r->path, r->line),
-				  "abiname %s, but %s gave %s", value,
-				  s->abiname_where, s->abiname);
-	if (!s->abiname) {
-		s->abiname = xstrdup(value);
-		s->abiname_where = where(r->path, r->line);
+	while (isspace((unsigned char)*word))
+		memmove(word, word + 1, strlen(word));
+	if (!*word || strpbrk(word, " \t"))
+		err = diag_error(d, KABI_E_USAGE, DIAG_AT_LINE(path, line),
+				 "abiname '%s' is not one word", word);
+	else if (s->abiname && strcmp(s->abiname, word))
+		err = diag_error(d, KABI_E_USAGE, DIAG_AT_LINE(path, line),
+				 "abiname %s, but %s gave %s", word,
+				 s->abiname_where, s->abiname);
+	else if (!s->abiname) {
+		s->abiname = xstrdup(word);
+		s->abiname_where = where(path, line);
 	}
-	return 0;
-}
-
-static int defines_key(struct suppressions *s, struct defines *df,
-		       const struct line_reader *r, char *line, struct diag *d)
-{
-	char *sep = strpbrk(line, ":="), *value, *end;
-
-	if (!sep)
-		return diag_error(d, KABI_E_USAGE,
-				  DIAG_AT_LINE(r->path, r->line),
-				  "neither a [section] nor 'key: value'");
-	value = sep + 1;
-	end = sep;
-	while (end > line && isspace((unsigned char)end[-1]))
-		end--;
-	*end = '\0';
-	while (isspace((unsigned char)*value))
-		value++;
-	df->key = KEY_OTHER;
-	if (!df->in_abi)
-		return 0;
-	if (!strcmp(line, "ignore-changes")) {
-		df->key = KEY_IGNORE;
-		return ignore_entries(s, df, r, value, d);
-	}
-	/* the arch's or the package's: a flavour has no abiname of its own */
-	if (!strcmp(line, "abiname") && !df->flavour)
-		return set_abiname(s, r, value, d);
-	return 0;
-}
-
-static int defines_line(struct suppressions *s, struct defines *df,
-			const struct line_reader *r, char *line, struct diag *d)
-{
-	char *text = line;
-
-	while (isspace((unsigned char)*text))
-		text++;
-	if (!*text || *text == '#' || *text == ';')
-		return 0;
-	if (text != line) { /* indented: the value goes on */
-		if (df->key == KEY_NONE)
-			return diag_error(d, KABI_E_USAGE,
-					  DIAG_AT_LINE(r->path, r->line),
-					  "an indented line before any key");
-		return df->key == KEY_IGNORE ? ignore_entries(s, df, r, text, d)
-					     : 0;
-	}
-	if (*text == '[') {
-		char *close = strchr(text, ']');
-
-		if (!close || close[1])
-			return diag_error(
-			    d, KABI_E_USAGE, DIAG_AT_LINE(r->path, r->line),
-			    "section header '%s' is not closed", text);
-		free(df->flavour);
-		df->in_abi = abi_section(text, &df->flavour);
-		df->key = KEY_NONE;
-		return 0;
-	}
-	return defines_key(s, df, r, text, d);
-}
-
-int debian_abi_load(struct suppressions *s, const char *path, struct diag *d)
-{
-	struct defines df = {.path = path};
-	struct line_reader r;
-	size_t len = strlen(path);
-	char *line;
-	int err, more = 0;
-
-	/* the form Debian's packaging took after bookworm */
-	if (len > 5 && !strcmp(path + len - 5, ".toml"))
-		return diag_error(
-		    d, KABI_E_USAGE, DIAG_AT_FILE(path),
-		    "TOML defines are not read yet: give the "
-		    "INI defines files (debian/config/**/defines)");
-	err = lines_open(&r, path, d);
-	if (err)
-		return err;
-	while (!err && (more = lines_next(&r, &line, d)) > 0)
-		err = defines_line(s, &df, &r, line, d);
-	if (!err && more < 0)
-		err = more;
-	if (!err)
-		s->pin_modules = true;
-	free(df.flavour);
-	lines_close(&r);
+	free(word);
 	return err;
 }
 
@@ -411,49 +300,4 @@ uint32_t export_rule_find(const struct suppressions *s,
 
 	*tolerated = severity != SEVERITY_FAIL && severity <= s->max_badness;
 	return found == UINT32_MAX ? KABI_NONE : found;
-}
-
-/* "6.1.0-28-cloud-amd64": the part after the version, before the flavour. */
-static bool release_has_abiname(const char *release, const char *abiname)
-{
-	const char *dash = strchr(release, '-');
-	size_t len = strlen(abiname);
-
-	return dash && !strncmp(dash + 1, abiname, len) &&
-	       (dash[1 + len] == '-' || !dash[1 + len]);
-}
-
-/* "6.1.0-28-cloud-amd64" is of the flavour "cloud-amd64". */
-static bool release_of_flavour(const char *release, const char *flavour)
-{
-	size_t rlen = strlen(release), flen = strlen(flavour);
-
-	return rlen > flen && release[rlen - flen - 1] == '-' &&
-	       !strcmp(release + rlen - flen, flavour);
-}
-
-void debian_abi_apply(struct suppressions *s, const struct kabi_model *old,
-		      const struct kabi_model *new, struct diag *d)
-{
-	const char *o = model_str(old, old->release),
-		   *n = model_str(new, new->release);
-	size_t k;
-
-	for (k = 0; k < s->nexports; k++)
-		s->exports[k].inactive =
-		    s->exports[k].flavour &&
-		    !release_of_flavour(n, s->exports[k].flavour);
-	if (!s->abiname || !*n)
-		return;
-	if (!release_has_abiname(n, s->abiname))
-		diag_warning(d, DIAG_AT_FILE(NULL),
-			     "%s: abiname %s, but the new kernel is %s: these "
-			     "rules are another ABI's",
-			     s->abiname_where, s->abiname, n);
-	else if (*o && !release_has_abiname(o, s->abiname))
-		diag_warning(d, DIAG_AT_FILE(NULL),
-			     "%s: abiname %s is the new kernel's, not the old "
-			     "one's (%s): Debian's buildcheck compares only "
-			     "within one ABI name, and a new one may break it",
-			     s->abiname_where, s->abiname, o);
 }

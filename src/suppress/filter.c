@@ -406,10 +406,24 @@ static bool symbol_rule_matches(const struct kabi_diff *d,
 	return !rule->file_re.set || matches(&rule->file_re, module_of(d, s));
 }
 
+/* Whether an export has an item of a kind. */
+static bool has_item(const struct kabi_diff *d, const struct symbol_change *s,
+		     enum change_kind kind)
+{
+	uint32_t k;
+
+	for (k = 0; k < s->nitems; k++)
+		if (d->items[s->first_item + k].kind == kind)
+			return true;
+	return false;
+}
+
 /*
  * A distribution's rules on an export (SUSE's, Debian's) judge it by
  * its name, module and namespace, as their tools read them from the
- * Module.symvers files; one that passes it hides all its changes.
+ * Module.symvers files; one that passes it hides all its changes. An
+ * export without a CRC fails all the same: buildcheck refuses an
+ * unversioned kernel before it reads its ignore-changes.
  */
 static bool judge_by_distribution(struct diff_filter *f, size_t i)
 {
@@ -426,8 +440,11 @@ static bool judge_by_distribution(struct diff_filter *f, size_t i)
 				   o ? model_str(d->old, o->module) : NULL,
 				   n ? model_str(d->new, n->module) : NULL};
 	bool tolerated;
-	uint32_t k = export_rule_find(f->s, &f->index->exports, &e, &tolerated);
+	uint32_t k;
 
+	if (has_item(d, s, CHANGE_CRC_UNVERSIONED))
+		return false;
+	k = export_rule_find(f->s, &f->index->exports, &e, &tolerated);
 	if (!tolerated)
 		return false;
 	f->symbol_rule[i] =

@@ -70,12 +70,22 @@ void suppressions_free(struct suppressions *s)
 	free_list(s->header_dirs, s->nheader_dirs);
 	for (i = 0; i < s->nexports; i++) {
 		free(s->exports[i].label);
+		free(s->exports[i].arch);
+		free(s->exports[i].featureset);
 		free(s->exports[i].flavour);
 		glob_free(&s->exports[i].pattern);
 	}
 	free(s->exports);
 	free(s->abiname);
 	free(s->abiname_where);
+	for (i = 0; i < s->ndebian_kernels; i++) {
+		free(s->debian_kernels[i].arch);
+		free(s->debian_kernels[i].featureset);
+		free(s->debian_kernels[i].flavour);
+		free(s->debian_kernels[i].kernel_arch);
+	}
+	free(s->debian_kernels);
+	free(s->debian_scope);
 	suppressions_init(s);
 }
 

@@ -137,9 +137,19 @@ struct export_rule {
 	 * export), else OLD's (SUSE's kabi.pl reads the old one's).
 	 */
 	bool new_module;
-	/* Debian's [FLAVOUR_abi]: the flavour it is for; NULL for all */
-	char *flavour;
-	bool inactive; /* for another flavour than the new kernel's */
+	/*
+	 * Debian's: the kernels its defines file and section are about, by
+	 * arch, featureset and flavour (NULL: any); superseded by a later
+	 * ignore-changes of the same scope; inactive for another kernel.
+	 */
+	bool debian, superseded, inactive;
+	char *arch, *featureset, *flavour;
+};
+
+/* A kernel a Debian defines tree builds: an arch, featureset, flavour. */
+struct debian_kernel {
+	char *arch, *featureset, *flavour;
+	char *kernel_arch; /* [base] kernel-arch: "x86", "arm64", ... */
 };
 
 /* An export as the distributions' rules see it. */
@@ -172,8 +182,11 @@ struct suppressions {
 	/* --debian-abi: the abiname of its [abi], if it names one */
 	char *abiname;
 	char *abiname_where; /* "FILE:LINE" */
-	/* a rule file holds every export to its module (Debian's) */
-	bool pin_modules;
+	/* --debian-abi: the kernels its trees build; --debian-scope's */
+	struct debian_kernel *debian_kernels;
+	size_t ndebian_kernels, debian_kernels_alloc;
+	char *debian_scope; /* "ARCH/FEATURESET/FLAVOUR", or NULL */
+	bool debian;	    /* --debian-abi given */
 };
 
 void suppressions_init(struct suppressions *s);
@@ -182,8 +195,20 @@ int suppressions_load(struct suppressions *s, const char *path, struct diag *d);
 void suppressions_add_header_dir(struct suppressions *s, const char *dir);
 /* SUSE's kabi/severities (docs/suppressions.md). */
 int severities_load(struct suppressions *s, const char *path, struct diag *d);
-/* The [abi] sections of Debian's debian/config defines files. */
+/*
+ * Debian's debian/config tree of defines files (debian.c), the [abi]
+ * sections of each in the scope of the kernels its place says.
+ */
 int debian_abi_load(struct suppressions *s, const char *path, struct diag *d);
+/* An ignore-changes value, and an abiname, of FILE:LINE (distro_rules.c). */
+int debian_ignore_changes(struct suppressions *s, const char *path,
+			  unsigned long line, const char *value,
+			  struct diag *d);
+int debian_abiname(struct suppressions *s, const char *path, unsigned long line,
+		   const char *value, struct diag *d);
+/* The kernels a tree builds, taken over (debian.c). */
+void debian_add_kernels(struct suppressions *s, struct debian_kernel *k,
+			size_t n);
 /*
  * The rule deciding an export's changes: its index in exports, or
  * KABI_NONE where none matches; *tolerated whether its changes pass.
@@ -195,12 +220,13 @@ uint32_t export_rule_find(const struct suppressions *s,
 			  const struct rule_index *x,
 			  const struct export_subject *e, bool *tolerated);
 /*
- * Debian's rules against the kernels' releases: a flavour's section
- * holds only for that flavour ("6.1.0-28-cloud-amd64"); a warning where
- * the abiname is another ABI's.
+ * Debian's rules for the kernel NEW is: its arch, featureset and flavour
+ * from --debian-scope, or from its release and machine, else an error;
+ * the rules of other kernels set aside. A warning where the abiname is
+ * another ABI's.
  */
-void debian_abi_apply(struct suppressions *s, const struct kabi_model *old,
-		      const struct kabi_model *new, struct diag *d);
+int debian_abi_apply(struct suppressions *s, const struct kabi_model *old,
+		     const struct kabi_model *new, struct diag *d);
 /*
  * An error for a header folder that no type of the models is declared
  * below: a typo, which would hide every change. Also for header folders

@@ -177,8 +177,7 @@ static void test_lists(const struct kabi_diff *d)
 	uint32_t f_d = symbol_named(d, "f_d"), f_e = symbol_named(d, "f_e");
 
 	is_int(d->nroots, 1, "one root cause: struct d");
-	is_int(r->transitive.n, 4,
-	       "through every pointer it reaches all four");
+	is_int(r->transitive.n, 4, "through every pointer it reaches all four");
 	is_int(list_reach(&r->transitive, f_c), REACH_FURTHER,
 	       "f_c: c -> d* is its second pointer");
 	is_int(list_reach(&r->visible, f_c), -1,
