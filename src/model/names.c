@@ -332,6 +332,15 @@ static void set_id(struct type_names *out, uint32_t type, uint64_t colour,
 {
 	struct strbuf sb = STRBUF_INIT;
 
+	/*
+	 * void (type 0) is "void" whatever else is spelled so (a base type
+	 * BTF names "void"): a baseline never writes it, and reads "void"
+	 * as it.
+	 */
+	if (!type) {
+		out->id[0] = out->spelling[0];
+		return;
+	}
 	strbuf_addf(&sb, "%s#%012" PRIx64, type_spelling(out, type),
 		    colour >> 16);
 	if (ordinal)

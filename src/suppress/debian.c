@@ -356,6 +356,27 @@ static bool in_words(char *const *words, size_t n, const char *w)
 
 /* --- the tree ----------------------------------------------------------- */
 
+/*
+ * The names a file lists as folders of the tree (arches, featuresets):
+ * each must be one folder's name, so that a file cannot send the reader
+ * out of its tree ("../../etc").
+ */
+static int folder_names(const struct ini *ini, const struct ini_key *k,
+			char *const *words, size_t n, struct diag *d)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strchr(words[i], '/') || !strcmp(words[i], ".") ||
+		    !strcmp(words[i], ".."))
+			return diag_error(d, KABI_E_USAGE,
+					  DIAG_AT_LINE(ini->path, k->line),
+					  "'%s' in %s is not the name of a "
+					  "folder of the tree",
+					  words[i], k->name);
+	return 0;
+}
+
 /* The rules of one scope: a later ignore-changes of it replaces them. */
 struct scope_rules {
 	char *key;	 /* "arch/featureset/flavour", "-" for any */
@@ -585,8 +606,10 @@ static int read_arch(struct tree_reader *t, const char *arch, struct diag *d)
 	int err = read_if_there(&ini, path, d);
 
 	base = err ? NULL : ini_find(&ini, "base");
-	featuresets = ini_words(err ? NULL : ini_get(&ini, base, "featuresets"),
-				&nfeaturesets);
+	ka = err ? NULL : ini_get(&ini, base, "featuresets");
+	featuresets = ini_words(ka, &nfeaturesets);
+	if (ka)
+		err = folder_names(&ini, ka, featuresets, nfeaturesets, d);
 	flavours =
 	    ini_words(err ? NULL : ini_get(&ini, base, "flavours"), &nflavours);
 	ka = err ? NULL : ini_get(&ini, base, "kernel-arch");
@@ -635,7 +658,8 @@ static int read_featureset(struct tree_reader *t, const char *featureset,
 static int read_top(struct tree_reader *t, const struct ini *ini,
 		    struct diag *d)
 {
-	const struct ini_section *base = ini_find((struct ini *)ini, "base");
+	const struct ini_section *base = ini_find(ini, "base");
+	const struct ini_key *k;
 	char **arches, **featuresets;
 	size_t narches, nfeaturesets, i, before, first;
 	int err = 0;
@@ -664,9 +688,14 @@ static int read_top(struct tree_reader *t, const struct ini *ini,
 				     "(debian/config/ARCH/defines)",
 				     sec->name);
 	}
-	arches = ini_words(ini_get(ini, base, "arches"), &narches);
-	featuresets =
-	    ini_words(ini_get(ini, base, "featuresets"), &nfeaturesets);
+	k = ini_get(ini, base, "arches");
+	arches = ini_words(k, &narches);
+	if (!err && k)
+		err = folder_names(ini, k, arches, narches, d);
+	k = ini_get(ini, base, "featuresets");
+	featuresets = ini_words(k, &nfeaturesets);
+	if (!err && k)
+		err = folder_names(ini, k, featuresets, nfeaturesets, d);
 	for (i = 0; !err && i < narches; i++)
 		err = read_arch(t, arches[i], d);
 	for (i = 0; !err && i < nfeaturesets; i++)

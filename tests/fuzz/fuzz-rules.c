@@ -19,11 +19,16 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/*
+ * The CPU time this thread spent: a busy machine slows the wall clock, not
+ * the work (a campaign beside a test suite once stopped on 1.03 s of wall
+ * time for what takes 0.05 s).
+ */
 static double now(void)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
@@ -65,7 +70,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fuzz_load_rules(&s, data, size, &d);
 	match_all(&s);
 	spent = now() - start;
-	/* 1 s, and 20 microseconds a byte: sanitizers, a busy machine */
+	/* 1 s of CPU, and 20 microseconds a byte: for sanitizers */
 	if (spent > 1.0 + 2e-5 * (double)size) {
 		fprintf(stderr, "rules of %zu bytes took %.3f s\n", size,
 			spent);
