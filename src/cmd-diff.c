@@ -24,6 +24,7 @@
 
 static const char usage[] =
     "Usage: kabi diff [OPTIONS] OLD NEW\n"
+    "       kabi diff --symbols LIST [OPTIONS] NEW\n"
     "\n"
     "Report what changed in the module interface from OLD to NEW: exports\n"
     "added or removed, export kinds, namespaces and CRCs, and every change\n"
@@ -97,6 +98,10 @@ static const char usage[] =
 
 static const char usage_tail[] =
     "\n"
+    "Given NEW alone, a list with each export's CRC and module (Red Hat's\n"
+    "Module.kabi_ARCH or kabi-module) is OLD: NEW is checked against it as\n"
+    "check-kabi checks it (a listed export lost, moved or its CRC changed).\n"
+    "\n"
     "Exit status: a bit mask. 0 no change; 4 the interface changed; 8 a\n"
     "change is breaking (so 12 = changed and breaking); 1 error: with 4\n"
     "and 8 when files of a kernel could not be read but the rest was\n"
@@ -140,7 +145,8 @@ struct diff_options {
 	struct input_options input;
 	struct symbol_list symbols;
 	bool have_symbols;
-	bool transitive; /* --reach transitive */
+	const char *list_path; /* the first --symbols FILE */
+	bool transitive;       /* --reach transitive */
 	/* kabi explain: the export, and its module when given */
 	const char *explain, *explain_module;
 	struct suppressions rules;
@@ -189,6 +195,8 @@ static int take_option(int c, const char *value, void *ctx)
 		return 0;
 	case 'L':
 		opts->have_symbols = true;
+		if (!opts->list_path)
+			opts->list_path = value;
 		return symbol_list_load(&opts->symbols, value, p->d)
 			   ? KABI_EXIT_ERROR
 			   : 0;
@@ -315,6 +323,8 @@ static int parse_options(int argc, char **argv, struct diff_options *opts,
 					&p,	  usage_tail};
 	int err = cli_parse(&cmd, argc, argv);
 
+	if (!err && argc - optind == 1 && opts->have_symbols && !opts->nmore[0])
+		return 0; /* NEW against the list */
 	if (!err && argc - optind != 2)
 		return cli_usage_error(
 		    "diff", "give two kernels or baselines, OLD and NEW");
@@ -366,8 +376,9 @@ static void show_side_progress(const char *phase, uint64_t done, uint64_t total,
 
 /* The two sides, read at the same time, each with half the threads. */
 struct sides {
-	char **paths;	 /* OLD and NEW as named */
-	char **sides[2]; /* each with its --d1 or --d2 paths */
+	char **paths;	  /* OLD and NEW as named */
+	bool old_is_list; /* kabi diff --symbols LIST NEW */
+	char **sides[2];  /* each with its --d1 or --d2 paths */
 	int npaths[2];
 	struct input_options opts[2];
 	struct kabi_model models[2];
@@ -382,6 +393,9 @@ static void load_side(size_t i, void *ctx)
 	struct sides *s = ctx;
 	struct input_stats stats = {0};
 
+	s->err[i] = 0;
+	if (!i && s->old_is_list)
+		return; /* built from the list (load_sides) */
 	s->err[i] = input_load(s->npaths[i], s->sides[i], &s->opts[i],
 			       &s->models[i], &stats, &s->diags[i]);
 }
@@ -429,6 +443,9 @@ static int load_sides(struct sides *s, const struct diff_options *opts,
 		err = err ? err : s->err[i];
 		diag_move(d, &s->diags[i]);
 	}
+	if (!err && s->old_is_list)
+		err = symbol_list_model(&opts->symbols, s->paths[0],
+					&s->models[0], d);
 	return err;
 }
 
@@ -788,6 +805,7 @@ static int run(int argc, char **argv, bool explain)
 	    .output = "-",
 	    .report = {.examples = 1, .markdown_limit = MARKDOWN_LIMIT}};
 	struct sides sides;
+	char *list_sides[2];
 	struct diag d;
 	int err, status = KABI_EXIT_OK;
 
@@ -802,6 +820,12 @@ static int run(int argc, char **argv, bool explain)
 		return cli_finish(&d, err < 0 ? KABI_EXIT_OK : err);
 	}
 	sides.paths = &argv[optind];
+	sides.old_is_list = argc - optind == 1;
+	if (sides.old_is_list) {
+		list_sides[0] = (char *)opts.list_path;
+		list_sides[1] = argv[optind];
+		sides.paths = list_sides;
+	}
 	err = load_sides(&sides, &opts, &d);
 	/* a side that could not be read at all gives no report */
 	status = err ? KABI_EXIT_ERROR : compare(&opts, &sides, &d);

@@ -157,7 +157,7 @@ static void compare_symbol(struct differ *df, struct symbol_change *c)
 	if (ot && nt && !((o->flags ^ n->flags) & KABI_SYM_FUNCTION))
 		c->pair = differ_symbol_type(df, o->type, n->type);
 	compare_exports(df, o, n);
-	if (ot != nt && typed_by_source(d))
+	if (ot != nt && (typed_by_source(d) || (o->flags & KABI_SYM_FROM_LIST)))
 		return;
 	if (ot && !nt)
 		symbol_item(df, CHANGE_TYPE_INFO_LOST);

@@ -140,6 +140,11 @@ enum {
 	 */
 	KABI_SYM_CRC_REQUIRED = 1 << 8,
 	/*
+	 * Known from a symbol list alone (Red Hat's Module.kabi), not from
+	 * OLD: no type to compare (on OLD).
+	 */
+	KABI_SYM_FROM_LIST = 1 << 9,
+	/*
 	 * From the DWARF reader to the model builder only: the fragment's
 	 * unit holds the export's EXPORT_SYMBOL; the fragment describes it
 	 * by its declaration there (another unit defines it), for the unit

@@ -31,21 +31,24 @@
 
 /*
  * What a list says of an export beyond its name: Red Hat's Module.kabi
- * lines and kabi-module files carry the CRC and the module as the
- * reference kernel had them, and check-kabi holds the new kernel to
- * both.
+ * lines and kabi-module files carry the CRC, module, export kind and
+ * namespace as the reference kernel had them, and check-kabi holds the
+ * new kernel to the list: to its CRC and module, and to have the export
+ * at all.
  */
 struct listed_export {
 	uint32_t name;	 /* in names */
-	uint32_t module; /* in modules */
+	uint32_t module; /* in fields */
+	uint32_t ns;	 /* in fields; 0: none */
 	uint32_t crc;
+	bool gpl;
 	char *where; /* "FILE:LINE", for messages */
 };
 
 struct symbol_list {
 	struct strset names;
-	size_t count; /* distinct names */
-	struct strset modules;
+	size_t count;	      /* distinct names */
+	struct strset fields; /* the modules and namespaces of pins */
 	struct listed_export *pins;
 	size_t npins, pins_alloc;
 };
@@ -63,18 +66,28 @@ bool symbol_list_has(const struct symbol_list *l, const char *name);
 /* Add one name (the imports of modules make a list too). */
 void symbol_list_add(struct symbol_list *l, const char *name);
 /*
- * Hold OLD to what the list says of its exports: the list's CRC becomes
- * the old one (NEW is compared with it, as check-kabi compares), and a
- * listed export's module is pinned (a move is module-moved-pinned).
- * Where the list's module or CRC is not OLD's, a warning says so.
+ * Hold OLD to what the list says of its exports, as check-kabi holds the
+ * new kernel: the list's CRC and module become OLD's (NEW is compared
+ * with them; a move is module-moved-pinned), and a listed export OLD
+ * lacks is added to it as the list has it, without a type
+ * (KABI_SYM_FROM_LIST), so that NEW without it has it removed. Where
+ * the list's module or CRC is not OLD's, a warning says so.
  */
 void symbol_list_pin(const struct symbol_list *l, struct kabi_model *old,
 		     struct diag *d);
+/*
+ * The list as a kernel of its own, for a check of one kernel against it
+ * (kabi diff --symbols LIST NEW, as check-kabi checks): its exports,
+ * named by LABEL, without types. An error if a listed name has no CRC.
+ */
+int symbol_list_model(const struct symbol_list *l, const char *label,
+		      struct kabi_model *out, struct diag *d);
 /* Restrict a model to the listed exports and the types they reach. */
 void symbol_list_restrict(const struct symbol_list *l, struct kabi_model *m);
 /*
- * Warn of listed names that none of the models exports; an error if none
- * of the names is exported at all.
+ * Warn of listed names without a CRC that none of the models exports
+ * (one with its CRC is a removal); an error if none of the names is
+ * exported at all.
  */
 int symbol_list_check(const struct symbol_list *l,
 		      const struct kabi_model *const *models, size_t n,

@@ -24,7 +24,7 @@ void symbol_list_init(struct symbol_list *l)
 {
 	memset(l, 0, sizeof(*l));
 	strset_init(&l->names);
-	strset_init(&l->modules);
+	strset_init(&l->fields);
 }
 
 void symbol_list_free(struct symbol_list *l)
@@ -35,7 +35,7 @@ void symbol_list_free(struct symbol_list *l)
 		free(l->pins[i].where);
 	free(l->pins);
 	strset_free(&l->names);
-	strset_free(&l->modules);
+	strset_free(&l->fields);
 	memset(l, 0, sizeof(*l));
 }
 
@@ -117,8 +117,11 @@ static int symvers_line(struct symbol_list *l, const char *path,
 	ALLOC_GROW(l->pins, l->npins + 1, l->pins_alloc);
 	pin = &l->pins[l->npins++];
 	pin->name = strset_find(&l->names, field[1]);
-	pin->module = strset_add(&l->modules, field[2]);
+	pin->module = strset_add(&l->fields, field[2]);
+	pin->ns = strset_add(&l->fields, n == 5 ? field[4] : "");
 	pin->crc = (uint32_t)crc;
+	pin->gpl = strlen(field[3]) > 4 &&
+		   !strcmp(field[3] + strlen(field[3]) - 4, "_GPL");
 	strbuf_addf(&where, "%s:%lu", path, line);
 	pin->where = strbuf_detach(&where);
 	return 1;
@@ -400,13 +403,25 @@ static bool exports(const struct kabi_model *m, const char *name)
 	return false;
 }
 
+/* The names the list gives a CRC and module. */
+static void pinned_names(const struct symbol_list *l, struct strset *out)
+{
+	size_t i;
+
+	strset_init(out);
+	for (i = 0; i < l->npins; i++)
+		strset_add(out, l->names.data + l->pins[i].name);
+}
+
 int symbol_list_check(const struct symbol_list *l,
 		      const struct kabi_model *const *models, size_t n,
 		      struct diag *d)
 {
 	size_t i, found_any = 0;
+	struct strset pinned;
 	uint32_t off;
 
+	pinned_names(l, &pinned);
 	for (off = 1; off < l->names.len;
 	     off += (uint32_t)strlen(l->names.data + off) + 1) {
 		const char *name = l->names.data + off;
@@ -415,11 +430,13 @@ int symbol_list_check(const struct symbol_list *l,
 		for (i = 0; i < n && !found; i++)
 			found = exports(models[i], name);
 		found_any += found;
-		if (!found)
+		/* one with its CRC is held to the list: NEW lacks it */
+		if (!found && strset_find(&pinned, name) == UINT32_MAX)
 			diag_warning(d, DIAG_AT_FILE(NULL),
 				     "listed symbol '%s' is not exported%s",
 				     name, n > 1 ? " by either kernel" : "");
 	}
+	strset_free(&pinned);
 	if (found_any)
 		return 0;
 	/* a list of some other kernel's names, or the wrong file */
@@ -459,6 +476,46 @@ static struct kabi_symbol *pinned_export(struct kabi_model *m, const char *name,
 	return &m->symbols[i];
 }
 
+/* An export OLD lacks, as the list has it: check-kabi's "lost" if NEW
+   lacks it too. */
+static void add_listed(const struct symbol_list *l,
+		       const struct listed_export *p, struct kabi_model *m)
+{
+	struct kabi_symbol s = {0};
+
+	s.name = model_intern(m, l->names.data + p->name);
+	s.module = model_intern(m, l->fields.data + p->module);
+	s.ns = p->ns ? model_intern(m, l->fields.data + p->ns) : 0;
+	s.crc = p->crc;
+	s.flags = KABI_SYM_FROM_LIST | (p->gpl ? KABI_SYM_GPL : 0);
+	/* which of function and variable the list does not say */
+	model_add_symbol(m, &s);
+}
+
+/* Where the list and OLD disagree, the list holds: a warning says so. */
+static void hold_to_list(const struct symbol_list *l,
+			 const struct listed_export *p, struct kabi_model *old,
+			 struct kabi_symbol *s, struct diag *d)
+{
+	const char *name = l->names.data + p->name,
+		   *module = l->fields.data + p->module;
+
+	if (strcmp(model_str(old, s->module), module)) {
+		diag_warning(d, DIAG_AT_FILE(NULL),
+			     "%s: %s is listed in %s, but the old kernel "
+			     "exports it from %s: NEW is held to the list's "
+			     "module",
+			     p->where, name, module, model_str(old, s->module));
+		s->module = model_intern(old, module);
+	}
+	if ((s->flags & KABI_SYM_HAS_CRC) && s->crc != p->crc)
+		diag_warning(d, DIAG_AT_FILE(NULL),
+			     "%s: %s is listed with CRC 0x%08x, the old "
+			     "kernel's is 0x%08x: NEW is compared with the "
+			     "list's",
+			     p->where, name, p->crc, s->crc);
+}
+
 void symbol_list_pin(const struct symbol_list *l, struct kabi_model *old,
 		     struct diag *d)
 {
@@ -466,26 +523,47 @@ void symbol_list_pin(const struct symbol_list *l, struct kabi_model *old,
 
 	for (i = 0; i < l->npins; i++) {
 		const struct listed_export *p = &l->pins[i];
-		const char *name = l->names.data + p->name,
-			   *module = l->modules.data + p->module;
-		struct kabi_symbol *s = pinned_export(old, name, module);
+		struct kabi_symbol *s = pinned_export(
+		    old, l->names.data + p->name, l->fields.data + p->module);
 
-		if (!s)
-			continue; /* symbol_list_check warned of it */
-		if (strcmp(model_str(old, s->module), module))
-			diag_warning(d, DIAG_AT_FILE(NULL),
-				     "%s: %s is listed in %s, but the old "
-				     "kernel exports it from %s: NEW is held "
-				     "to the old kernel's module",
-				     p->where, name, module,
-				     model_str(old, s->module));
-		if ((s->flags & KABI_SYM_HAS_CRC) && s->crc != p->crc)
-			diag_warning(d, DIAG_AT_FILE(NULL),
-				     "%s: %s is listed with CRC 0x%08x, the "
-				     "old kernel's is 0x%08x: NEW is compared "
-				     "with the list's",
-				     p->where, name, p->crc, s->crc);
+		if (!s) {
+			add_listed(l, p, old);
+			s = &old->symbols[old->nsymbols - 1];
+		} else {
+			hold_to_list(l, p, old, s, d);
+		}
 		s->crc = p->crc;
 		s->flags |= KABI_SYM_HAS_CRC | KABI_SYM_MODULE_PINNED;
 	}
+	/* added, or moved to the list's module: in order again */
+	if (l->npins)
+		model_sort_symbols(old);
+}
+
+int symbol_list_model(const struct symbol_list *l, const char *label,
+		      struct kabi_model *out, struct diag *d)
+{
+	struct strset pinned;
+	const char *bare = NULL;
+	uint32_t off;
+
+	pinned_names(l, &pinned);
+	for (off = 1; !bare && off < l->names.len;
+	     off += (uint32_t)strlen(l->names.data + off) + 1)
+		if (strset_find(&pinned, l->names.data + off) == UINT32_MAX)
+			bare = l->names.data + off;
+	strset_free(&pinned);
+	if (bare)
+		return diag_error(
+		    d, KABI_E_USAGE, DIAG_AT_FILE(label),
+		    "lists '%s' without its CRC: checking one kernel against "
+		    "a list needs each export's CRC and module "
+		    "(Module.kabi_ARCH, kabi-module); give two kernels to "
+		    "compare them on a list of names",
+		    bare);
+	model_init(out);
+	out->no_types = true;
+	out->release = model_intern(out, label);
+	symbol_list_pin(l, out, d);
+	return 0;
 }
