@@ -751,6 +751,8 @@ static int compare(struct diff_options *opts, struct sides *s, struct diag *d)
 	if (opts->input.syscalls)
 		diff_syscalls(&diff);
 	diff_filter_build(&filter, &diff, &opts->rules);
+	if (!opts->explain)
+		suppressions_warn_unused(&filter, d);
 	if (opts->explain)
 		status = write_explain(opts, &filter, d);
 	else if (!write_report(opts, &filter, d))

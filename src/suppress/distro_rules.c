@@ -4,12 +4,14 @@
  * they are, so that a maintainer need not translate them:
  *
  * - SUSE's kabi/severities, as rpm/kabi.pl and ksymvers read it: a
- *   pattern and a verdict a line. A pattern with a '/', or "vmlinux",
- *   matches the module; one in capitals only, the namespace; any other,
- *   the export's name. The verdict is PASS or FAIL, or (the older
- *   symsets.pl form) a number, a module pattern's severity, passing
- *   while at most --max-badness. The first matching line decides; an
- *   export no line matches fails (severity 8 in a file of numbers).
+ *   pattern and a verdict a line, the pattern's kind named before it
+ *   (MODULE, NAMESPACE, SYMBOL) or told by its look: a '/', or
+ *   "vmlinux", is a module; letters all capitals, a namespace; any
+ *   other, the export's name. The verdict is PASS or FAIL, or (the
+ *   older symsets.pl form) a number, a module pattern's severity,
+ *   passing while at most --max-badness. The first matching line
+ *   decides; an export no line matches fails (severity 8 in a file of
+ *   numbers).
  *
  * - The ignore-changes entries of Debian's debian/config defines files
  *   (debian.c reads the tree), as debian/bin/buildcheck.py reads them:
@@ -84,12 +86,47 @@ static char *next_word(char **line)
 	return word;
 }
 
+/*
+ * A namespace by its look: letters, all of them capitals. "*" alone has
+ * none, and is every export's name, not only a namespaced one's.
+ */
 static bool all_capitals(const char *s)
 {
-	for (; *s; s++)
+	bool letters = false;
+
+	for (; *s; s++) {
 		if (islower((unsigned char)*s))
 			return false;
-	return true;
+		letters |= isupper((unsigned char)*s) != 0;
+	}
+	return letters;
+}
+
+/* suse-kabi-tools' explicit types: "MODULE drivers/scsi/qla2xxx PASS". */
+static bool rule_type(const char *word, enum export_match *match)
+{
+	static const struct {
+		const char *word;
+		enum export_match match;
+	} types[] = {{"MODULE", MATCH_MODULE},
+		     {"NAMESPACE", MATCH_NAMESPACE},
+		     {"SYMBOL", MATCH_SYMBOL}};
+	size_t i;
+
+	for (i = 0; i < sizeof(types) / sizeof(types[0]); i++)
+		if (!strcmp(word, types[i].word)) {
+			*match = types[i].match;
+			return true;
+		}
+	return false;
+}
+
+/* The kind of an untyped pattern, by its look, as kabi.pl and ksymvers. */
+static enum export_match pattern_match(const char *pattern)
+{
+	if (strchr(pattern, '/') || !strcmp(pattern, "vmlinux"))
+		return MATCH_MODULE;
+	return all_capitals(pattern) ? MATCH_NAMESPACE : MATCH_SYMBOL;
 }
 
 /* PASS, FAIL (in any case, as kabi.pl reads them) or a number. */
@@ -124,12 +161,17 @@ static int severities_line(struct suppressions *s, const struct line_reader *r,
 	char *pattern = next_word(&line), *verdict, *extra;
 	enum export_match match = MATCH_SYMBOL;
 	uint32_t severity = SEVERITY_FAIL;
-	bool number = false;
+	bool number = false, typed;
 	int err;
 
 	if (!pattern)
 		return 0;
 	verdict = next_word(&line);
+	typed = verdict && rule_type(pattern, &match);
+	if (typed) {
+		pattern = verdict;
+		verdict = next_word(&line);
+	}
 	if (!verdict)
 		return diag_error(
 		    d, KABI_E_USAGE, DIAG_AT_LINE(r->path, r->line),
@@ -142,11 +184,15 @@ static int severities_line(struct suppressions *s, const struct line_reader *r,
 	err = parse_verdict(r, verdict, &severity, &number, d);
 	if (err)
 		return err;
-	/* symsets.pl matched its numbers against modules alone */
-	if (number || strchr(pattern, '/') || !strcmp(pattern, "vmlinux"))
-		match = MATCH_MODULE;
-	else if (all_capitals(pattern))
-		match = MATCH_NAMESPACE;
+	if (!typed)
+		match = pattern_match(pattern);
+	/* symsets.pl's numbers are the severities of modules alone */
+	if (number && match != MATCH_MODULE)
+		return diag_error(
+		    d, KABI_E_USAGE, DIAG_AT_LINE(r->path, r->line),
+		    "severity %s of '%s': a number is a module's severity, "
+		    "and '%s' is no module (a path with '/', or vmlinux)",
+		    verdict, pattern, pattern);
 	s->numeric_severities |= number;
 	return add_rule(s, r, pattern, match, GLOB_SUSE, severity, d);
 }

@@ -276,6 +276,12 @@ struct diff_filter {
 void diff_filter_build(struct diff_filter *f, const struct kabi_diff *d,
 		       const struct suppressions *s);
 void diff_filter_free(struct diff_filter *f);
+/*
+ * A warning for each rule that decided nothing (unused.c): an export rule
+ * no export of either kernel takes its verdict from, a suppression that
+ * hid nothing.
+ */
+void suppressions_warn_unused(const struct diff_filter *f, struct diag *d);
 /* Which rule an index of root_rule/symbol_rule/hits names. */
 const char *filter_rule_name(const struct diff_filter *f, uint32_t rule);
 /*
