@@ -218,22 +218,27 @@ void diff_free_reverse(struct kabi_diff *d);
 /*
  * The kABI-preservation idioms (idioms.c). A member name the macros
  * reserve a slot with (rh_reserved1, android_kabi_reserved1,
- * __kabi_reserved1, suse_kabi_padding...), or one gendwarfksyms'
- * KABI_IGNORE marks as not part of the ABI.
+ * __kabi_reserved1, kabi_reserved1, deepin_reserved1, ck_reserved1,
+ * uek_reserved1, android_backport_reserved1, suse_kabi_padding...), or
+ * one gendwarfksyms' KABI_IGNORE marks as not part of the ABI.
  */
 bool idiom_reserved_name(const char *name);
 bool idiom_ignored_name(const char *name);
+/* The name a member had before gendwarfksyms' KABI_REPLACE renamed it. */
+const char *idiom_original_name(const char *name);
 /* An anonymous member of no size and no members: a macro's size check. */
 bool idiom_empty_member(const struct kabi_model *m,
 			const struct kabi_member *mb);
+/* Whether a union has such a member. */
+bool idiom_size_checked(const struct kabi_model *m, const struct kabi_type *u);
 /*
  * In a union that replaces members the kABI way, which of its members
- * hides the originals (a struct); KABI_NONE: not such a union.
+ * keeps the originals (a struct), by what one side alone shows: its name,
+ * its members' reserved names, or the size check; KABI_NONE: not such a
+ * union, or nothing but OLD can tell (members.c measures it by shape).
  */
 uint32_t idiom_hiding_member(const struct kabi_model *m,
 			     const struct kabi_type *u);
-const struct kabi_type *idiom_hidden(const struct kabi_model *m,
-				     const struct kabi_type *u, uint32_t hide);
 /*
  * Two types made of the same scalars at the same offsets (int and
  * struct { int counter; }): code built for either reads the same bytes.

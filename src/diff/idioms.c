@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The idioms distributions keep their kABI with, as the binaries carry
- * them. Red Hat's rh_kabi.h, Android's android_kabi.h and the kernel's
- * gendwarfksyms example kabi.h put a member's replacement in a union
- * beside the original, which they hide in a struct of its own:
+ * them. Red Hat's rh_kabi.h, Android's android_kabi.h and
+ * android_vendor.h, openEuler's kabi.h, deepin's deepin_kabi.h, Anolis'
+ * ck_kabi.h, Oracle's uek_kabi.h and the kernel's gendwarfksyms example
+ * kabi.h all put a member's replacement in a union beside the original,
+ * which they keep in a struct of its own:
  *
  *	union {
  *		struct kf_ops *ops;                    the new member(s)
@@ -11,12 +13,21 @@
  *		union { };                             a size check, empty
  *	};
  *
- * The hiding struct is named __UNIQUE_ID_rh_kabi_hideN (RHEL 8),
- * rh_kabi_hidden_LINE (RHEL 9), __UNIQUE_ID_android_kabi_hideN (older
- * Android), or is anonymous (current Android, gendwarfksyms): then only
- * its members' reserved names or the empty check union tell it apart
- * from an ordinary union. SUSE takes its suse_kabi_padding, and others
- * their reserved members, behind #ifndef __GENKSYMS__, with no union.
+ * Each vendor names the keeping struct its own way (rh_kabi_hidden_LINE,
+ * __UNIQUE_ID_kabi_hideN, kabi_hidden_LINE, deepin_kabi_hidden_LINE,
+ * ck_kabi_hidden_LINE, __UNIQUE_ID_uek_kabi_hideN, or no name at all),
+ * so members.c knows the idiom by its shape against OLD: a union of NEW
+ * one of whose members holds exactly members OLD had, by name and type,
+ * laid out as they were, in one reserved slot or several, scalars or
+ * arrays, beside new members. Then whether it fits is a matter of
+ * offsets and sizes, not names.
+ *
+ * What only one side shows, a union OLD already had, has no OLD to be
+ * measured against: there a name (any containing "kabi_hid"), reserved
+ * member names, or the empty union of the size check are the only
+ * evidence, and this file reads them. SUSE takes its suse_kabi_padding,
+ * and others their reserved members, behind #ifndef __GENKSYMS__, with
+ * no union: only the reserved name says so.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -36,10 +47,18 @@ bool idiom_reserved_name(const char *name)
 	static const char *const prefixes[] = {
 	    "rh_reserved",	     /* RH_KABI_RESERVE, RH_KABI_DEPRECATE */
 	    "android_kabi_reserved", /* ANDROID_KABI_RESERVE */
-	    "__kabi_reserved",	     /* gendwarfksyms' KABI_RESERVE */
-	    "__kabi_renamed",	     /* gendwarfksyms' KABI_REPLACE */
-	    "kabi_reserved",	     /* openEuler, Deepin: KABI_RESERVE */
-	    "suse_kabi_padding",     /* SUSE */
+	    /* android_vendor.h's ANDROID_BACKPORT_RESERVED */
+	    "android_backport_reserved",
+	    /* gendwarfksyms' KABI_RESERVE; Android's ANDROID_KABI_RESERVE
+	     * and ANDROID_BACKPORT_RESERVE(_ARRAY) where android_kabi.h
+	     * has gendwarfksyms' rules */
+	    "__kabi_reserved",
+	    "__kabi_renamed",	 /* gendwarfksyms' KABI_REPLACE */
+	    "kabi_reserved",	 /* openEuler: KABI_RESERVE, KABI_DEPRECATE */
+	    "deepin_reserved",	 /* deepin: DEEPIN_KABI_RESERVE */
+	    "ck_reserved",	 /* Anolis: CK_KABI_RESERVE */
+	    "uek_reserved",	 /* Oracle UEK: UEK_KABI_RESERVED(_P) */
+	    "suse_kabi_padding", /* SUSE */
 	};
 	size_t i;
 
@@ -54,10 +73,20 @@ bool idiom_ignored_name(const char *name)
 	return starts_with(name, "__kabi_ignored"); /* KABI_IGNORE */
 }
 
+#define RENAMED "__kabi_renamed"
+
+const char *idiom_original_name(const char *name)
+{
+	/* gendwarfksyms' KABI_REPLACE keeps 'count' as '__kabi_renamedcount' */
+	return starts_with(name, RENAMED) && name[strlen(RENAMED)]
+		   ? name + strlen(RENAMED)
+		   : name;
+}
+
+/* kabi_hide, kabi_hidden_: the family's keeping structs, any vendor's. */
 static bool hiding_name(const char *name)
 {
-	return strstr(name, "kabi_hide") ||
-	       starts_with(name, "rh_kabi_hidden_");
+	return strstr(name, "kabi_hid");
 }
 
 static const struct kabi_type *aggregate_of(const struct kabi_model *m,
@@ -93,6 +122,16 @@ static bool reserved_struct(const struct kabi_model *m,
 	return true;
 }
 
+bool idiom_size_checked(const struct kabi_model *m, const struct kabi_type *u)
+{
+	uint32_t i;
+
+	for (i = 0; i < u->count; i++)
+		if (idiom_empty_member(m, &kabi_members(m, u)[i]))
+			return true;
+	return false;
+}
+
 uint32_t idiom_hiding_member(const struct kabi_model *m,
 			     const struct kabi_type *u)
 {
@@ -126,12 +165,6 @@ uint32_t idiom_hiding_member(const struct kabi_model *m,
 		return KABI_NONE;
 	}
 	return others ? hide : KABI_NONE;
-}
-
-const struct kabi_type *idiom_hidden(const struct kabi_model *m,
-				     const struct kabi_type *u, uint32_t hide)
-{
-	return aggregate_of(m, kabi_members(m, u)[hide].type);
 }
 
 /* --- a member retyped to a type of the same layout -------------------- */

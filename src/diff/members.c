@@ -30,10 +30,17 @@ struct visible_member {
 	    slot; /* the kABI union it is in (visible.slots), or KABI_NONE */
 };
 
-/* A union that replaces members the kABI way (idioms.c): where it is. */
+/*
+ * A union that replaces members the kABI way: where it is, and the
+ * members of OLD it keeps (visible.originals[first, first + n)), found
+ * by its shape; n is 0 where only idioms.c's evidence of one side (a
+ * name, the size check) tells the union, which keeps nothing of OLD's.
+ */
 struct visible_slot {
 	uint64_t offset; /* bits */
-	const struct kabi_type *u, *hidden;
+	uint64_t place;	 /* bytes: the member keeping the originals */
+	const struct kabi_type *u;
+	uint32_t first, n;
 };
 
 struct visible {
@@ -41,41 +48,274 @@ struct visible {
 	size_t n, alloc;
 	struct visible_slot *slots;
 	size_t nslots, slots_alloc;
+	uint32_t *originals; /* indices of OLD's visible members */
+	size_t noriginals, originals_alloc;
 };
 
-static void collect_visible(const struct kabi_model *m,
-			    const struct kabi_type *t, uint64_t base,
-			    unsigned depth, uint32_t slot, struct visible *out);
+/*
+ * A walk collecting one side's visible members into out. NEW's walk
+ * measures its unions against OLD's members (old), each kept by one
+ * union at most (kept); a plain walk looks for no kABI union at all.
+ */
+struct walk {
+	const struct kabi_model *m;
+	struct visible *out;
+	const struct kabi_diff *d;
+	const struct visible *old;
+	uint8_t *kept;
+	bool plain;
+};
 
 /*
- * The new members of a kABI union, each marked with the slot; the struct
- * hiding the originals and the empty size check are not members C code
- * names, and no report shows them.
+ * Bounds: the anonymous nesting walked, the originals one union keeps,
+ * the members of a union measured (the macros' have two or three: the
+ * new, the original's struct, the size check), each measure walking the
+ * union's others once.
  */
-static void collect_slot(const struct kabi_model *m, const struct kabi_type *u,
-			 uint32_t hide, uint64_t base, unsigned depth,
-			 struct visible *out)
-{
-	uint32_t slot = (uint32_t)out->nslots, i;
-	struct kabi_type only = *u;
+#define MAX_DEPTH 8
+#define MAX_KEPT  16
+#define MAX_UNION 8
 
-	ALLOC_GROW(out->slots, out->nslots + 1, out->slots_alloc);
-	out->slots[out->nslots].offset = base;
-	out->slots[out->nslots].u = u;
-	out->slots[out->nslots++].hidden = idiom_hidden(m, u, hide);
+static void collect_visible(struct walk *w, const struct kabi_type *t,
+			    uint64_t base, unsigned depth, uint32_t slot);
+
+/* One member of an aggregate, as a view of the aggregate. */
+static struct kabi_type only_member(const struct kabi_type *t, uint32_t i)
+{
+	struct kabi_type only = *t;
+
+	only.first = t->first + i;
+	only.count = 1;
+	return only;
+}
+
+/* The visible members of u's members but `skip` (and the size checks). */
+static void collect_others(struct walk *w, const struct kabi_type *u,
+			   uint32_t skip, uint64_t base, unsigned depth,
+			   uint32_t slot)
+{
+	uint32_t i;
+
 	for (i = 0; i < u->count; i++) {
-		if (i == hide || idiom_empty_member(m, &kabi_members(m, u)[i]))
+		struct kabi_type only = only_member(u, i);
+
+		if (i == skip ||
+		    idiom_empty_member(w->m, &kabi_members(w->m, u)[i]))
 			continue;
-		only.first = u->first + i;
-		only.count = 1;
-		collect_visible(m, &only, base, depth, slot, out);
+		collect_visible(w, &only, base, depth, slot);
 	}
 }
 
-static void collect_visible(const struct kabi_model *m,
-			    const struct kabi_type *t, uint64_t base,
-			    unsigned depth, uint32_t slot, struct visible *out)
+/* OLD's member of that name no union keeps, outside OLD's kABI unions. */
+static uint32_t find_plain(const struct visible *ov, const char *name,
+			   const uint8_t *kept)
 {
+	size_t i;
+
+	for (i = 0; i < ov->n; i++)
+		if (!kept[i] && ov->v[i].slot == KABI_NONE &&
+		    !strcmp(ov->v[i].name, name))
+			return (uint32_t)i;
+	return KABI_NONE;
+}
+
+/*
+ * Whether each member held is a member of OLD no union keeps yet, by
+ * name (or the one KABI_REPLACE renamed it from) and type (the same, or
+ * the same scalars: unsigned long for u64), laid out as in OLD; their
+ * indices in OLD into found.
+ */
+static bool held_are_old(const struct walk *w, const struct visible *held,
+			 uint32_t *found)
+{
+	const struct visible_member *o, *h;
+	size_t i;
+
+	if (!held->n || held->n > MAX_KEPT)
+		return false;
+	for (i = 0; i < held->n; i++) {
+		h = &held->v[i];
+		found[i] =
+		    find_plain(w->old, idiom_original_name(h->name), w->kept);
+		if (found[i] == KABI_NONE)
+			return false;
+		o = &w->old->v[found[i]];
+		if (o->bit_size != h->bit_size ||
+		    o->offset + held->v[0].offset !=
+			h->offset + w->old->v[found[0]].offset ||
+		    (!differ_same_identity(w->d, o->type, h->type) &&
+		     !idiom_same_layout(w->d, o->type, o->bit_size, h->type,
+					h->bit_size)))
+			return false;
+	}
+	return true;
+}
+
+/* Whether C code still names a member as OLD did: the same place and type. */
+static bool still_old(const struct walk *w, const struct visible_member *nm)
+{
+	uint32_t j = find_plain(w->old, nm->name, w->kept);
+
+	return j != KABI_NONE && w->old->v[j].offset == nm->offset &&
+	       differ_same_identity(w->d, w->old->v[j].type, nm->type);
+}
+
+/*
+ * Whether a member beside the held ones is new: one of them under
+ * another type (RH_KABI_REPLACE's 'flags'; the same type, at the same
+ * place, is struct_group's second view of the same members), or not a
+ * member of OLD's as it was.
+ */
+static bool beside_is_new(const struct walk *w, const struct visible *held,
+			  const struct visible_member *nm)
+{
+	size_t k;
+
+	for (k = 0; k < held->n; k++) {
+		const struct visible_member *h = &held->v[k];
+
+		if (!strcmp(nm->name, idiom_original_name(h->name)))
+			return nm->offset != h->offset || nm->type != h->type;
+	}
+	return !still_old(w, nm);
+}
+
+/*
+ * What tells the kABI idiom from a union that merely adds members beside
+ * OLD's (struct_group, a union put around a member): C code no longer
+ * names the originals (a named struct hides them), or they only ever
+ * were room (reserved or renamed names), or a macro's size check is
+ * there; and the union's other members are new.
+ */
+static bool replaces(const struct walk *w, const struct kabi_type *u,
+		     uint32_t i, bool hidden, const struct visible *held,
+		     uint64_t base, unsigned depth)
+{
+	struct visible others = {0};
+	struct walk scratch = {.m = w->m, .out = &others, .plain = true};
+	bool for_room = hidden || idiom_size_checked(w->m, u), fresh;
+	size_t j;
+
+	for (j = 0; !for_room && j < held->n; j++)
+		if (!idiom_reserved_name(held->v[j].name))
+			return false;
+	collect_others(&scratch, u, i, base, depth, KABI_NONE);
+	fresh = others.n > 0;
+	for (j = 0; fresh && j < others.n; j++)
+		fresh = beside_is_new(w, held, &others.v[j]);
+	free(others.v);
+	return fresh;
+}
+
+/*
+ * Whether member i of union u holds members of OLD the kABI way: hidden,
+ * by the members of a named struct; else as itself (a reserved member,
+ * or the anonymous struct Android and gendwarfksyms keep it in).
+ */
+static bool holds_old(struct walk *w, const struct kabi_type *u, uint32_t i,
+		      bool hidden, uint64_t base, unsigned depth,
+		      uint32_t *found, size_t *nfound)
+{
+	const struct kabi_member *mb = &kabi_members(w->m, u)[i];
+	const struct kabi_type *t =
+	    model_type(w->m, model_strip_typedefs(w->m, mb->type));
+	struct visible held = {0};
+	struct walk scratch = {.m = w->m, .out = &held, .plain = true};
+	struct kabi_type only = only_member(u, i);
+	bool ok;
+
+	if (idiom_empty_member(w->m, mb))
+		return false;
+	if (!hidden)
+		collect_visible(&scratch, &only, base, depth, KABI_NONE);
+	else if (mb->name && t->kind == KABI_STRUCT && depth < MAX_DEPTH)
+		collect_visible(&scratch, t, base + mb->offset, depth + 1,
+				KABI_NONE);
+	ok = held_are_old(w, &held, found) &&
+	     replaces(w, u, i, hidden, &held, base, depth);
+	*nfound = held.n;
+	free(held.v);
+	return ok;
+}
+
+/*
+ * The member of union u (at base) that keeps members of OLD, which it
+ * records as the originals of the slot to come; KABI_NONE if none does.
+ * A struct hiding them first: "void (*done)(void *, int)" holds OLD's
+ * "void (*done)(void *)" too, function types being alike by name.
+ */
+static uint32_t shape_hider(struct walk *w, const struct kabi_type *u,
+			    uint64_t base, unsigned depth)
+{
+	struct visible *out = w->out;
+	uint32_t found[MAX_KEPT], i, pass;
+	size_t n, k;
+
+	if (u->count > MAX_UNION)
+		return KABI_NONE;
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < u->count; i++) {
+			if (!holds_old(w, u, i, !pass, base, depth, found, &n))
+				continue;
+			for (k = 0; k < n; k++) {
+				w->kept[found[k]] = 1;
+				ALLOC_GROW(out->originals, out->noriginals + 1,
+					   out->originals_alloc);
+				out->originals[out->noriginals++] = found[k];
+			}
+			return i;
+		}
+	return KABI_NONE;
+}
+
+/*
+ * The new members of a kABI union, each marked with the slot; the member
+ * keeping the originals and the empty size check are not members C code
+ * names, and no report shows them.
+ */
+static void collect_slot(struct walk *w, const struct kabi_type *u,
+			 uint32_t hide, uint64_t base, unsigned depth,
+			 size_t first)
+{
+	struct visible *out = w->out;
+	struct visible_slot *sl;
+
+	ALLOC_GROW(out->slots, out->nslots + 1, out->slots_alloc);
+	sl = &out->slots[out->nslots++];
+	sl->offset = base;
+	sl->place = model_type_bits(w->m, kabi_members(w->m, u)[hide].type) / 8;
+	sl->u = u;
+	sl->first = (uint32_t)first;
+	sl->n = (uint32_t)(out->noriginals - first);
+	collect_others(w, u, hide, base, depth, (uint32_t)(out->nslots - 1));
+}
+
+/*
+ * An anonymous union that replaces members the kABI way: NEW's measured
+ * against OLD first, then, as OLD's always are, by idioms.c's evidence.
+ */
+static bool collect_union(struct walk *w, const struct kabi_type *u,
+			  uint64_t base, unsigned depth)
+{
+	size_t first = w->out->noriginals;
+	uint32_t hide = KABI_NONE;
+
+	if (u->kind != KABI_UNION)
+		return false;
+	if (w->old)
+		hide = shape_hider(w, u, base, depth);
+	if (hide == KABI_NONE)
+		hide = idiom_hiding_member(w->m, u);
+	if (hide == KABI_NONE)
+		return false;
+	collect_slot(w, u, hide, base, depth, first);
+	return true;
+}
+
+static void collect_visible(struct walk *w, const struct kabi_type *t,
+			    uint64_t base, unsigned depth, uint32_t slot)
+{
+	const struct kabi_model *m = w->m;
 	uint32_t i;
 
 	for (i = 0; i < t->count; i++) {
@@ -83,28 +323,23 @@ static void collect_visible(const struct kabi_model *m,
 		const struct kabi_type *mt =
 		    model_type(m, model_strip_typedefs(m, mb->type));
 		struct visible_member *vm;
-		uint32_t hide;
 
 		if (!mb->name) {
 			/* an anonymous struct or union: its members are ours */
 			if ((mt->kind != KABI_STRUCT &&
 			     mt->kind != KABI_UNION) ||
-			    depth >= 8)
+			    depth >= MAX_DEPTH)
 				continue; /* else padding, as "int : 3" */
-			hide = slot == KABI_NONE ? idiom_hiding_member(m, mt)
-						 : KABI_NONE;
-			if (hide != KABI_NONE)
-				collect_slot(m, mt, hide, base + mb->offset,
-					     depth + 1, out);
-			else
-				collect_visible(m, mt, base + mb->offset,
-						depth + 1, slot, out);
+			if (slot != KABI_NONE || w->plain ||
+			    !collect_union(w, mt, base + mb->offset, depth + 1))
+				collect_visible(w, mt, base + mb->offset,
+						depth + 1, slot);
 			continue;
 		}
 		if (idiom_ignored_name(model_str(m, mb->name)))
 			continue; /* KABI_IGNORE: not part of the ABI */
-		ALLOC_GROW(out->v, out->n + 1, out->alloc);
-		vm = &out->v[out->n++];
+		ALLOC_GROW(w->out->v, w->out->n + 1, w->out->alloc);
+		vm = &w->out->v[w->out->n++];
 		vm->name = model_str(m, mb->name);
 		vm->offset = base + mb->offset;
 		vm->bit_size = mb->bit_size;
@@ -200,7 +435,6 @@ static void relax_flexible_array(struct differ *df, const struct visible *ov,
 
 /* An old member a kABI idiom accounts for: not matched, not removed. */
 #define CLAIMED (KABI_NONE - 1)
-#define RENAMED "__kabi_renamed"
 
 /*
  * Take NEW member j for a slot: no longer "added", and named in the
@@ -226,72 +460,72 @@ static void slot_item(struct differ *df, enum change_kind kind,
 	    ->new_name = d->texts[d->ntexts - 1];
 }
 
-static uint32_t find_plain(const struct visible *ov, const char *name,
-			   const uint32_t *match)
+/*
+ * Where the originals' room in OLD ends (bits): at the next member, else
+ * at the end of OLD. Padding after them is theirs, a member after them
+ * is not.
+ */
+static uint64_t room_end(const struct kabi_diff *d, const struct visible *ov,
+			 const uint32_t *orig, uint32_t n, uint64_t old_size)
 {
-	size_t i;
+	uint64_t end = 0, next = old_size * 8;
+	uint32_t i;
+	size_t j;
 
-	for (i = 0; i < ov->n; i++)
-		if (match[i] == KABI_NONE && ov->v[i].slot == KABI_NONE &&
-		    !strcmp(ov->v[i].name, name))
-			return (uint32_t)i;
-	return KABI_NONE;
+	for (i = 0; i < n; i++) {
+		const struct visible_member *o = &ov->v[orig[i]];
+		uint64_t e = o->offset +
+			     (o->bit_size ? o->bit_size
+					  : model_type_bits(d->old, o->type));
+
+		end = e > end ? e : end;
+	}
+	for (j = 0; j < ov->n; j++)
+		if (ov->v[j].offset >= end && ov->v[j].offset < next)
+			next = ov->v[j].offset;
+	return next;
 }
 
 /*
- * A kABI union of NEW whose hidden originals are plain members of OLD:
- * one change, the originals' place now holding the union's members. It
- * fits when the union is where the originals were and no larger.
+ * A kABI union of NEW that keeps plain members of OLD: one change, the
+ * originals' place now holding the union's other members. It fits when
+ * the union is where the originals were and ends within their room.
  */
 static void take_slot(struct differ *df, const struct visible *ov,
-		      const struct visible *nv, uint32_t slot, uint32_t *match,
-		      uint8_t *taken)
+		      uint64_t old_size, const struct visible *nv,
+		      uint32_t slot, uint32_t *match, uint8_t *taken)
 {
-	const struct kabi_model *m = df->d->new;
 	const struct visible_slot *sl = &nv->slots[slot];
-	uint32_t found[16], i, nfound = sl->hidden->count;
-	bool reserved = true, placed = true;
+	const uint32_t *orig = nv->originals + sl->first;
+	const struct visible_member *o0 = sl->n ? &ov->v[orig[0]] : NULL;
 	struct strbuf holds = STRBUF_INIT;
+	uint64_t room, size = sl->u->size;
+	bool reserved = true;
+	uint32_t i;
 	size_t j;
 
-	if (!nfound || nfound > 16)
+	if (!o0)
 		return;
-	for (i = 0; i < nfound; i++) {
-		const struct kabi_member *h = &kabi_members(m, sl->hidden)[i];
-		const char *name = model_str(m, h->name);
-
-		/* gendwarfksyms' KABI_REPLACE keeps 'count' as
-		 * '__kabi_renamedcount' */
-		bool renamed =
-		    h->name && !strncmp(name, RENAMED, strlen(RENAMED));
-
-		found[i] = !h->name ? KABI_NONE
-			   : renamed
-			       ? find_plain(ov, name + strlen(RENAMED), match)
-			       : find_plain(ov, name, match);
-		if (found[i] == KABI_NONE)
-			return; /* the originals are not OLD's: nothing taken */
-		reserved &= !renamed && idiom_reserved_name(name);
-		placed &= ov->v[found[i]].offset == sl->offset + h->offset;
+	for (i = 0; i < sl->n; i++) {
+		match[orig[i]] = CLAIMED;
+		reserved &= idiom_reserved_name(ov->v[orig[i]].name);
 	}
-	for (i = 0; i < nfound; i++)
-		match[found[i]] = CLAIMED;
 	for (j = 0; j < nv->n; j++)
 		if (nv->v[j].slot == slot)
 			take_into(nv, j, taken, &holds);
-	if (!placed)
-		slot_item(df, CHANGE_REPLACEMENT_MISPLACED,
-			  ov->v[found[0]].name, &holds, ov->v[found[0]].offset,
-			  sl->offset);
-	else if (sl->u->size > sl->hidden->size)
-		slot_item(df, CHANGE_REPLACEMENT_TOO_BIG, ov->v[found[0]].name,
-			  &holds, sl->hidden->size, sl->u->size);
-	else
+	room = (room_end(df->d, ov, orig, sl->n, old_size) - o0->offset) / 8;
+	if (o0->offset != sl->offset)
+		slot_item(df, CHANGE_REPLACEMENT_MISPLACED, o0->name, &holds,
+			  o0->offset, sl->offset);
+	else if (size > room)
+		slot_item(df, CHANGE_REPLACEMENT_TOO_BIG, o0->name, &holds,
+			  room, size);
+	else /* of its bytes, or of its room when it took the padding */
 		slot_item(df,
 			  reserved ? CHANGE_RESERVED_USED
 				   : CHANGE_MEMBER_REPLACED,
-			  ov->v[found[0]].name, &holds, sl->hidden->size,
-			  sl->u->size);
+			  o0->name, &holds, size > sl->place ? room : sl->place,
+			  size);
 }
 
 /*
@@ -332,6 +566,27 @@ static void fill_reserved(struct differ *df, const struct visible *ov, size_t i,
 		  om->name, &holds, (to - from) / 8, (end - from + 7) / 8);
 }
 
+/* Both sides' visible members, NEW's kABI unions measured against OLD. */
+static void collect_sides(const struct kabi_diff *d, const struct kabi_type *o,
+			  const struct kabi_type *n, struct visible *ov,
+			  struct visible *nv)
+{
+	struct walk ow = {.m = d->old, .out = ov};
+	struct walk nw = {.m = d->new, .out = nv, .d = d, .old = ov};
+
+	collect_visible(&ow, o, 0, 0, KABI_NONE);
+	nw.kept = xcalloc(ov->n + 1, 1);
+	collect_visible(&nw, n, 0, 0, KABI_NONE);
+	free(nw.kept);
+}
+
+static void visible_free(struct visible *side)
+{
+	free(side->v);
+	free(side->slots);
+	free(side->originals);
+}
+
 static void compare_members(struct differ *df, const struct kabi_type *o,
 			    const struct kabi_type *n)
 {
@@ -341,14 +596,13 @@ static void compare_members(struct differ *df, const struct kabi_type *o,
 	uint32_t *match;
 	size_t i, j;
 
-	collect_visible(d->old, o, 0, 0, KABI_NONE, &ov);
-	collect_visible(d->new, n, 0, 0, KABI_NONE, &nv);
+	collect_sides(d, o, n, &ov, &nv);
 	taken = xcalloc(nv.n + 1, 1);
 	match = xcalloc(ov.n + 1, sizeof(uint32_t));
 	for (i = 0; i < ov.n; i++)
 		match[i] = KABI_NONE;
 	for (j = 0; j < nv.nslots; j++)
-		take_slot(df, &ov, &nv, (uint32_t)j, match, taken);
+		take_slot(df, &ov, o->size, &nv, (uint32_t)j, match, taken);
 	for (i = 0; i < ov.n; i++) {
 		if (match[i] == CLAIMED)
 			continue;
@@ -391,10 +645,8 @@ static void compare_members(struct differ *df, const struct kabi_type *o,
 		}
 	free(taken);
 	free(match);
-	free(ov.v);
-	free(nv.v);
-	free(ov.slots);
-	free(nv.slots);
+	visible_free(&ov);
+	visible_free(&nv);
 }
 
 void differ_aggregate(struct differ *df, const struct kabi_type *o,
