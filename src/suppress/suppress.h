@@ -78,7 +78,8 @@ void symbol_list_pin(const struct symbol_list *l, struct kabi_model *old,
 /*
  * The list as a kernel of its own, for a check of one kernel against it
  * (kabi diff --symbols LIST NEW, as check-kabi checks): its exports,
- * named by LABEL, without types. An error if a listed name has no CRC.
+ * named by LABEL, without types, into out, an empty model. An error if a
+ * listed name has no CRC.
  */
 int symbol_list_model(const struct symbol_list *l, const char *label,
 		      struct kabi_model *out, struct diag *d);

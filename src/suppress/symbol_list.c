@@ -561,7 +561,6 @@ int symbol_list_model(const struct symbol_list *l, const char *label,
 		    "(Module.kabi_ARCH, kabi-module); give two kernels to "
 		    "compare them on a list of names",
 		    bare);
-	model_init(out);
 	out->no_types = true;
 	out->release = model_intern(out, label);
 	symbol_list_pin(l, out, d);
