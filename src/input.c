@@ -10,6 +10,7 @@
 
 #include "btf/btf.h"
 #include "package/package.h"
+#include "stg/stg.h"
 #include "store/store.h"
 #include "symvers/symvers.h"
 #include "util/source.h"
@@ -287,9 +288,9 @@ static const char *text_not_read(const struct source *s)
 }
 
 /*
- * A single file named: a baseline, a Module.symvers, or a kernel file,
- * as its first bytes say. *kernel is set for a kernel file, which is
- * read again as ELF (so it must be a regular file, not a pipe).
+ * A single file named: a baseline, a Module.symvers, an STG file, or a
+ * kernel file, as its first bytes say. *kernel is set for a kernel file, which
+ * is read again as ELF (so it must be a regular file, not a pipe).
  */
 static int load_file(const char *path, struct kabi_model *m, bool *kernel,
 		     struct diag *d)
@@ -306,6 +307,8 @@ static int load_file(const char *path, struct kabi_model *m, bool *kernel,
 			check_complete(path, m, d);
 	} else if (symvers_looks_like(&src)) {
 		err = symvers_read(&src, m, d);
+	} else if (stg_looks_like(&src)) {
+		err = stg_read(&src, m, d);
 	} else if (text_not_read(&src)) {
 		err = diag_error(d, KABI_E_NO_INPUT, DIAG_AT_FILE(src.name),
 				 "%s", text_not_read(&src));

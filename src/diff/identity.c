@@ -42,7 +42,7 @@ bool differ_array_step(const struct kabi_diff *d, const struct kabi_type *o,
 {
 	uint64_t old_total, new_total;
 
-	if (!d->old->from_btf && !d->new->from_btf) {
+	if (!model_types_as_btf(d->old) && !model_types_as_btf(d->new)) {
 		*old_next = o->target;
 		*new_next = n->target;
 		return o->elements != n->elements ||

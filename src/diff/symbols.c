@@ -101,7 +101,9 @@ static void compare_exports(struct differ *df, const struct kabi_symbol *o,
 	const char *ons = model_str(d->old, o->ns),
 		   *nns = model_str(d->new, n->ns);
 
-	if ((o->flags & KABI_SYM_GPL) && !(n->flags & KABI_SYM_GPL))
+	if (d->old->from_stg || d->new->from_stg)
+		; /* STG keeps no export kind (model.h) */
+	else if ((o->flags & KABI_SYM_GPL) && !(n->flags & KABI_SYM_GPL))
 		symbol_item(df, o->flags & KABI_SYM_FIELDS_PINNED
 				    ? CHANGE_EXPORT_FROM_GPL_PINNED
 				    : CHANGE_EXPORT_FROM_GPL);
@@ -118,7 +120,9 @@ static void compare_exports(struct differ *df, const struct kabi_symbol *o,
 	if (diff_types_compared(d) &&
 	    ((o->flags ^ n->flags) & KABI_SYM_FUNCTION))
 		symbol_item(df, CHANGE_SYMBOL_KIND);
-	if (strcmp(model_str(d->old, o->module), model_str(d->new, n->module)))
+	/* a module not known (STG) has not moved */
+	if (*model_str(d->old, o->module) && *model_str(d->new, n->module) &&
+	    strcmp(model_str(d->old, o->module), model_str(d->new, n->module)))
 		symbol_item(df, o->flags & KABI_SYM_MODULE_PINNED
 				    ? CHANGE_MODULE_MOVED_PINNED
 				    : CHANGE_MODULE_MOVED);
@@ -137,7 +141,7 @@ static void compare_exports(struct differ *df, const struct kabi_symbol *o,
  */
 static bool typed_by_source(const struct kabi_diff *d)
 {
-	return d->old->from_btf || d->new->from_btf;
+	return model_types_as_btf(d->old) || model_types_as_btf(d->new);
 }
 
 static void compare_symbol(struct differ *df, struct symbol_change *c)

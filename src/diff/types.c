@@ -120,7 +120,7 @@ static void compare_function(struct differ *df, const struct kabi_type *o,
 			      !!(n->flags & KABI_TYPE_VARIADIC));
 	/* BTF writes "()" as "(...)" (docs/changes.md) */
 	if (((o->flags ^ n->flags) & KABI_TYPE_UNPROTOTYPED) &&
-	    !d->old->from_btf && !d->new->from_btf)
+	    !model_types_as_btf(d->old) && !model_types_as_btf(d->new))
 		differ_values(df, CHANGE_PROTOTYPE_CHANGED, PLACE_SELF, NULL,
 			      !(o->flags & KABI_TYPE_UNPROTOTYPED),
 			      !(n->flags & KABI_TYPE_UNPROTOTYPED));

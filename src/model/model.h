@@ -262,6 +262,16 @@ struct kabi_model {
 	 * only one side can say (docs/changes.md).
 	 */
 	bool from_btf;
+	/*
+	 * Read from STG's native format (stg/stg.h). Its types are DWARF's
+	 * as STG kept them, which says as little as BTF in every way the
+	 * comparison cares for (no declaring files, no alignment, no K&R
+	 * prototypes, "[0]" as "[]"), so they are compared as a BTF
+	 * corpus's are (model_types_as_btf). STG keeps no export's module
+	 * or export kind: every symbol's module is "" (not known) and none
+	 * is GPL, and a comparison ignores both where either side is STG.
+	 */
+	bool from_stg;
 	/* what the corpus describes */
 	uint32_t arch;	    /* "x86-64", ... */
 	uint8_t bits;	    /* 32 or 64; 0: not known (an old baseline) */
@@ -292,6 +302,15 @@ static inline const struct kabi_type *model_type(const struct kabi_model *m,
 						 uint32_t id)
 {
 	return &m->types[id];
+}
+
+/*
+ * Whether a corpus's types say as little as BTF's: read from BTF, or
+ * from STG (which kept DWARF's, less what BTF lacks too).
+ */
+static inline bool model_types_as_btf(const struct kabi_model *m)
+{
+	return m->from_btf || m->from_stg;
 }
 
 /* The type a chain of typedefs and qualifiers ends at. */

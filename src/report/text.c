@@ -340,9 +340,13 @@ static void print_roots(FILE *out, const struct diff_filter *f,
 static const char *module_of(const struct kabi_diff *d,
 			     const struct symbol_change *s)
 {
-	if (s->new_symbol != KABI_NONE)
-		return model_str(d->new, d->new->symbols[s->new_symbol].module);
-	return model_str(d->old, d->old->symbols[s->old_symbol].module);
+	const char *module =
+	    s->new_symbol != KABI_NONE
+		? model_str(d->new, d->new->symbols[s->new_symbol].module)
+		: model_str(d->old, d->old->symbols[s->old_symbol].module);
+
+	/* an STG baseline names none: said, rather than "()" */
+	return *module ? module : "module not known";
 }
 
 /* Added or removed exports, on lines of names. */

@@ -571,21 +571,27 @@ static int read_symbol(struct reader *r)
 	uint64_t n;
 
 	s.name = model_intern(r->m, need(r, "name") ? get(r, "name") : "");
-	s.module =
-	    model_intern(r->m, need(r, "module") ? get(r, "module") : "");
+	/* STG keeps neither module nor export kind (types="stg") */
+	if (r->m->from_stg) {
+		s.module = get_str(r, "module");
+		export = get(r, "export");
+	} else {
+		s.module = model_intern(
+		    r->m, need(r, "module") ? get(r, "module") : "");
+		export = need(r, "export");
+	}
 	s.ns = get_str(r, "namespace");
 	/* a baseline of exports alone (types="none") tells no kinds */
 	kind = r->m->no_types ? get(r, "kind") : need(r, "kind");
-	export = need(r, "export");
 	if (r->err)
 		return r->err;
 	if (kind && !strcmp(kind, "function"))
 		s.flags |= KABI_SYM_FUNCTION;
 	else if (kind && strcmp(kind, "variable"))
 		return fail(r, "unknown symbol kind '%s'", kind);
-	if (!strcmp(export, "EXPORT_SYMBOL_GPL"))
+	if (export && !strcmp(export, "EXPORT_SYMBOL_GPL"))
 		s.flags |= KABI_SYM_GPL;
-	else if (strcmp(export, "EXPORT_SYMBOL"))
+	else if (export && strcmp(export, "EXPORT_SYMBOL"))
 		return fail(r, "unknown export kind '%s'", export);
 	crc = get(r, "crc");
 	if (crc) {
@@ -821,11 +827,15 @@ static int read_root(struct reader *r)
 	read_machine(r);
 	/* where the types came from: DWARF unless it says */
 	types = get(r, "types");
-	if (types && strcmp(types, "none") && strcmp(types, "btf"))
-		return fail(r, "bad types '%s': 'none', 'btf', or no attribute",
+	if (types && strcmp(types, "none") && strcmp(types, "btf") &&
+	    strcmp(types, "stg"))
+		return fail(r,
+			    "bad types '%s': 'none', 'btf', 'stg', or no "
+			    "attribute",
 			    types);
 	r->m->no_types = types && !strcmp(types, "none");
 	r->m->from_btf = types && !strcmp(types, "btf");
+	r->m->from_stg = types && !strcmp(types, "stg");
 	syscalls = get(r, "syscalls");
 	if (syscalls && strcmp(syscalls, "yes"))
 		return fail(r, "bad syscalls '%s': 'yes', or no attribute",

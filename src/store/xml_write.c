@@ -217,9 +217,12 @@ static void write_symbol(struct writer *w, const struct kabi_symbol *s)
 	if (!w->m->no_types)
 		attr(w, "kind",
 		     s->flags & KABI_SYM_FUNCTION ? "function" : "variable");
+	/* none when the reader could not tell (STG): model.h */
 	attr_str(w, "module", s->module);
-	attr(w, "export",
-	     s->flags & KABI_SYM_GPL ? "EXPORT_SYMBOL_GPL" : "EXPORT_SYMBOL");
+	if (!w->m->from_stg)
+		attr(w, "export",
+		     s->flags & KABI_SYM_GPL ? "EXPORT_SYMBOL_GPL"
+					     : "EXPORT_SYMBOL");
 	attr_str(w, "namespace", s->ns);
 	if (s->flags & KABI_SYM_HAS_CRC)
 		strbuf_addf(&w->line, " crc=\"0x%08" PRIx32 "\"", s->crc);
@@ -316,6 +319,8 @@ static void write_head(struct writer *w)
 		attr(w, "types", "none");
 	else if (m->from_btf)
 		attr(w, "types", "btf");
+	else if (m->from_stg)
+		attr(w, "types", "stg");
 	if (m->has_syscalls)
 		attr(w, "syscalls", "yes");
 	if (m->has_uapi)

@@ -201,18 +201,19 @@ static int check_sources(const struct suppressions *s,
 		if (rule_needs_sources(&s->rules[k]))
 			rule = &s->rules[k];
 	for (k = 0; (s->nheader_dirs || rule) && k < n; k++)
-		if (models[k]->from_btf)
+		if (model_types_as_btf(models[k]))
 			return diag_error(
 			    d, KABI_E_USAGE, DIAG_AT_FILE(NULL),
 			    "%s%s%s needs the files types are declared in, "
-			    "and the types of the %s kernel come from BTF, "
+			    "and the types of the %s kernel come from %s, "
 			    "which names none",
 			    rule ? "suppression '" : "--headers-dir",
 			    rule && rule->label ? rule->label : "",
 			    rule ? "'" : "",
 			    n < 2 ? ""
 			    : k	  ? "new"
-				  : "old");
+				  : "old",
+			    models[k]->from_stg ? "STG" : "BTF");
 	return 0;
 }
 

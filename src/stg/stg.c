@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* An STG file read into the model; see stg.h and stg_impl.h. */
+#include "stg_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util/xalloc.h"
+#include "../util/banned.h"
+
+/* STG writes "version: 0x00000002" first; comments may come before. */
+bool stg_looks_like(const struct source *src)
+{
+	const char *p = src->head, *end = src->head + src->head_len;
+
+	for (;;) {
+		while (p < end && strchr(" \t\r\n", *p))
+			p++;
+		if (p == end || *p != '#')
+			break;
+		p = memchr(p, '\n', (size_t)(end - p));
+		if (!p)
+			return false;
+	}
+	if (end - p < 7 || memcmp(p, "version", 7))
+		return false;
+	for (p += 7; p < end && strchr(" \t", *p); p++)
+		;
+	return p < end && *p == ':';
+}
+
+/* The whole text, in memory: the source caps its size. */
+static int slurp(struct source *src, struct strbuf *text, struct diag *d)
+{
+	char chunk[65536];
+	int n;
+
+	while ((n = source_read(src, chunk, sizeof(chunk))) > 0)
+		strbuf_add(text, chunk, (size_t)n);
+	if (n < 0 || src->error)
+		return diag_error(d, KABI_E_BAD_STG, DIAG_AT_FILE(src->name),
+				  "%s",
+				  src->error ? src->error : "cannot read");
+	return 0;
+}
+
+int stg_read(struct source *src, struct kabi_model *out, struct diag *d)
+{
+	struct strbuf text = STRBUF_INIT;
+	struct kabi_model *frag = xmalloc(sizeof(*frag));
+	struct stg_nodes nodes;
+	struct stg_text t;
+	int err;
+
+	model_init(frag);
+	stg_nodes_init(&nodes);
+	err = slurp(src, &text, d);
+	if (!err) {
+		stg_text_init(&t, src->name, text.buf ? text.buf : "", text.len,
+			      d);
+		err = stg_nodes_read(&t, &nodes, frag);
+		stg_text_free(&t);
+	}
+	strbuf_release(&text);
+	out->from_stg = true;
+	if (!err) {
+		err = stg_graph_build(&nodes, frag, src->name, out, d);
+	} else {
+		model_free(frag);
+		free(frag);
+	}
+	stg_nodes_free(&nodes);
+	if (err) { /* no half-read model */
+		model_free(out);
+		model_init(out);
+	}
+	return err;
+}
