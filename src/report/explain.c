@@ -186,15 +186,8 @@ static int explain_safe(FILE *out, const struct diff_filter *f, size_t symbol)
 	const struct symbol_change *s = &d->symbols[symbol];
 	struct diff_paths *paths = diff_paths_new(d);
 
-	fprintf(out, "kabi explain: %s", diff_symbol_name(d, s));
-	if (s->old_symbol != KABI_NONE)
-		fprintf(
-		    out, " (%s)\n\n",
-		    model_str(d->old, d->old->symbols[s->old_symbol].module));
-	else
-		fprintf(
-		    out, " (%s)\n\n",
-		    model_str(d->new, d->new->symbols[s->new_symbol].module));
+	fprintf(out, "kabi explain: %s (%s)\n\n", diff_symbol_name(d, s),
+		report_module_of(d, s));
 	fputs("  CRC:         ", out);
 	print_crc(out, d->old, s->old_symbol);
 	fputs(" -> ", out);

@@ -75,6 +75,12 @@ int report_exit_status(const struct diff_filter *f,
  */
 #define REPORT_ROOT_KINDS 8
 const char *report_root_kind_label(unsigned index);
+/*
+ * An export's module as reports show it: NEW's, else OLD's; "module not
+ * known" where its side names none (an STG baseline).
+ */
+const char *report_module_of(const struct kabi_diff *d,
+			     const struct symbol_change *s);
 unsigned report_root_kind(const struct kabi_diff *d,
 			  const struct root_cause *r);
 

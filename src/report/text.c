@@ -337,7 +337,7 @@ static void print_roots(FILE *out, const struct diff_filter *f,
 	}
 }
 
-static const char *module_of(const struct kabi_diff *d,
+const char *report_module_of(const struct kabi_diff *d,
 			     const struct symbol_change *s)
 {
 	const char *module =
@@ -380,7 +380,7 @@ static void print_list(FILE *out, const struct diff_filter *f, bool added,
 		if (!listed(f, i, added))
 			continue;
 		fprintf(out, "       %s (%s)\n", diff_symbol_name(d, s),
-			module_of(d, s));
+			report_module_of(d, s));
 		n++;
 	}
 	if (n < total)
@@ -413,7 +413,7 @@ static void print_symbol_changes(FILE *out, const struct diff_filter *f)
 			if (!header)
 				fprintf(out, "  %s (%s):\n",
 					diff_symbol_name(d, s),
-					module_of(d, s));
+					report_module_of(d, s));
 			header = true;
 			print_items(out, d, KABI_NONE, s->first_item + k, 1,
 				    false, "       ");
@@ -500,7 +500,7 @@ static void print_hidden_crc(FILE *out, const struct diff_filter *f,
 
 	report_root_title(&sb, d, &d->roots[r]);
 	fprintf(out, "    %s (%s) [hidden-from-modversions%s]: ",
-		diff_symbol_name(d, s), module_of(d, s),
+		diff_symbol_name(d, s), report_module_of(d, s),
 		s->crc_hidden_breaking ? ", breaking" : "");
 	if (numbers[r])
 		fprintf(out, "root cause %zu, ", numbers[r]);
@@ -581,8 +581,8 @@ static void print_export_line(FILE *out, const struct diff_filter *f, size_t i,
 	const char *sep = ": ";
 	uint32_t k;
 
-	fprintf(out, "  %s (%s) [%s]", diff_symbol_name(d, s), module_of(d, s),
-		severity_name(f->symbol_severity[i]));
+	fprintf(out, "  %s (%s) [%s]", diff_symbol_name(d, s),
+		report_module_of(d, s), severity_name(f->symbol_severity[i]));
 	for (k = 0; k < s->nitems; k++) {
 		const struct change_item *it = &d->items[s->first_item + k];
 
@@ -647,7 +647,7 @@ static void print_hidden(FILE *out, const struct diff_filter *f,
 		if (f->symbol_rule[i] != SHOWN)
 			fprintf(out, "  %s (%s) [%s]\n",
 				diff_symbol_name(d, &d->symbols[i]),
-				module_of(d, &d->symbols[i]),
+				report_module_of(d, &d->symbols[i]),
 				filter_rule_name(f, f->symbol_rule[i]));
 }
 
