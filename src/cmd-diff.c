@@ -98,6 +98,17 @@ static const char usage[] =
 
 static const char usage_tail[] =
     "\n"
+    "Approvals:\n"
+    "      --approved FILE   breaking changes accepted, by their cause: "
+    "kabi's\n"
+    "                        [approve] file or Android's\n"
+    "                        abi.stg.allowed_breaks; shown as approved, and\n"
+    "                        not breaking (docs/suppressions.md); repeatable\n"
+    "      --fail-stale-approvals  an approval that matched nothing, or\n"
+    "                        approves again, is an error: exit status bit 16\n"
+    "      --write-approvals FILE  write an [approve] for every breaking\n"
+    "                        change not yet approved, its reason TODO\n"
+    "\n"
     "Given NEW alone, a list with each export's CRC and module (Red Hat's\n"
     "Module.kabi_ARCH or kabi-module) is OLD: NEW is checked against it as\n"
     "check-kabi checks it (a listed export lost, moved or its CRC changed).\n"
@@ -105,7 +116,8 @@ static const char usage_tail[] =
     "Exit status: a bit mask. 0 no change; 4 the interface changed; 8 a\n"
     "change is breaking (so 12 = changed and breaking); 1 error: with 4\n"
     "and 8 when files of a kernel could not be read but the rest was\n"
-    "compared (13 = error, changed, breaking); 2 usage error.\n"
+    "compared (13 = error, changed, breaking); 2 usage error; 16 with\n"
+    "--fail-stale-approvals: an approval is stale or a duplicate.\n"
     "docs/changes.md lists the rules that classify each change.\n";
 
 static const char explain_usage[] =
@@ -150,7 +162,8 @@ struct diff_options {
 	/* kabi explain: the export, and its module when given */
 	const char *explain, *explain_module;
 	struct suppressions rules;
-	char **modules; /* --modules paths */
+	const char *write_approvals; /* --write-approvals FILE */
+	char **modules;		     /* --modules paths */
 	size_t nmodules, modules_alloc;
 	/* --d1, --d2: more paths of OLD and NEW, after the one named */
 	const char **more[2];
@@ -212,6 +225,16 @@ static int take_option(int c, const char *value, void *ctx)
 			   : 0;
 	case 's':
 		opts->report.show_suppressed = true;
+		return 0;
+	case 'a':
+		return approvals_load(&opts->rules, value, p->d)
+			   ? KABI_EXIT_ERROR
+			   : 0;
+	case 'Z':
+		opts->rules.fail_stale = true;
+		return 0;
+	case 'W':
+		opts->write_approvals = value;
 		return 0;
 	case 'l':
 		opts->report.list_exports = true;
@@ -297,6 +320,9 @@ static int parse_options(int argc, char **argv, struct diff_options *opts,
 	    {"headers-dir", required_argument, NULL, 'H'},
 	    {"suppressions", required_argument, NULL, 'S'},
 	    {"show-suppressed", no_argument, NULL, 's'},
+	    {"approved", required_argument, NULL, 'a'},
+	    {"fail-stale-approvals", no_argument, NULL, 'Z'},
+	    {"write-approvals", required_argument, NULL, 'W'},
 	    {"list-exports", no_argument, NULL, 'l'},
 	    {"markdown-limit", required_argument, NULL, 'K'},
 	    {"severities", required_argument, NULL, 'E'},
@@ -523,6 +549,22 @@ static int write_report(const struct diff_options *opts,
 	default:
 		report_text(af.fp, filter, &opts->report);
 	}
+	return atomic_file_commit(&af, d);
+}
+
+/* --write-approvals: the breaking changes found, for a maintainer to edit. */
+static int write_approvals(const struct diff_options *opts,
+			   const struct diff_filter *filter, struct diag *d)
+{
+	struct atomic_file af;
+	int err;
+
+	if (!opts->write_approvals)
+		return 0;
+	err = atomic_file_open(&af, opts->write_approvals, d);
+	if (err)
+		return err;
+	approvals_write(af.fp, filter);
 	return atomic_file_commit(&af, d);
 }
 
@@ -753,11 +795,14 @@ static int compare(struct diff_options *opts, struct sides *s, struct diag *d)
 	if (opts->input.syscalls)
 		diff_syscalls(&diff);
 	diff_filter_build(&filter, &diff, &opts->rules);
-	if (!opts->explain)
+	if (!opts->explain) {
 		suppressions_warn_unused(&filter, d);
+		approvals_warn(&filter, d);
+	}
 	if (opts->explain)
 		status = write_explain(opts, &filter, d);
-	else if (!write_report(opts, &filter, d))
+	else if (!write_report(opts, &filter, d) &&
+		 !write_approvals(opts, &filter, d))
 		status = report_exit_status(&filter, &opts->report);
 	diff_filter_free(&filter);
 	diff_free(&diff);

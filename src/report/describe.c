@@ -83,7 +83,9 @@ static void count_breaking_rules(const struct change_item *items, uint32_t n,
 		enum change_kind kind = items[i].kind;
 
 		if (change_severity(kind) != BREAKING || seen[kind] ||
-		    (symbol != SIZE_MAX && !filter_item_shown(f, symbol, i)))
+		    (symbol != SIZE_MAX &&
+		     (!filter_item_shown(f, symbol, i) ||
+		      filter_item_approved(f, symbol, i))))
 			continue;
 		seen[kind] = true;
 		by_rule[kind]++;
@@ -121,7 +123,7 @@ static void count_breaking(const struct diff_filter *f,
 	for (i = 0; i < d->nroots; i++) {
 		const struct type_pair *p = &d->pairs[d->roots[i].pair];
 
-		if (f->root_rule[i] == SHOWN &&
+		if (f->root_rule[i] == SHOWN && !f->root_approved[i] &&
 		    d->roots[i].severity == BREAKING)
 			count_breaking_rules(
 			    d->items + p->first_item, p->nitems,
@@ -208,6 +210,7 @@ void report_summarize(const struct diff_filter *f, struct report_summary *s)
 		}
 		if (f->symbol_severity[i] == BREAKING)
 			s->breaking = true;
+		s->approved_symbols += f->symbol_approval[i] != KABI_NONE;
 	}
 	for (i = 0; i < d->nroots; i++) {
 		if (f->root_rule[i] != SHOWN) {
@@ -220,7 +223,9 @@ void report_summarize(const struct diff_filter *f, struct report_summary *s)
 		}
 		s->roots++;
 		s->roots_by_kind[report_root_kind(d, &d->roots[i])]++;
-		if (d->roots[i].severity == BREAKING) {
+		if (f->root_approved[i])
+			s->approved_roots++;
+		else if (d->roots[i].severity == BREAKING) {
 			s->breaking_roots++;
 			s->breaking = true;
 		}
@@ -702,7 +707,10 @@ void report_root_title(struct strbuf *sb, const struct kabi_diff *d,
 int report_exit_status(const struct diff_filter *f,
 		       const struct report_options *o)
 {
-	int incomplete = o->incomplete ? REPORT_EXIT_INCOMPLETE : 0;
+	/* stale approvals fail CI when asked, whatever changed */
+	int incomplete =
+	    (o->incomplete ? REPORT_EXIT_INCOMPLETE : 0) |
+	    (f->s->fail_stale && approvals_stale(f) ? REPORT_EXIT_STALE : 0);
 	struct report_summary s;
 
 	report_summarize(f, &s);
@@ -776,6 +784,15 @@ void report_add_because(struct strbuf *sb, const struct report_summary *s,
 		strbuf_addf(sb, "%smodules that will not load: %zu",
 			    roots || exports || calls || uapi ? "; " : "",
 			    modules);
+}
+
+void report_describe_approval(struct strbuf *sb, const struct diff_filter *f,
+			      uint32_t approval)
+{
+	const struct approval *a = &f->s->approvals[approval];
+
+	strbuf_addf(sb, "%s (%s%s%s)", a->reason, a->where,
+		    a->until ? ", until " : "", a->until ? a->until : "");
 }
 
 const char *report_breaking_mark(enum change_kind kind)

@@ -180,6 +180,7 @@ static void html_hidden_crcs(FILE *out, const struct diff_filter *f,
 	      out);
 	for (i = 0; i < d->nsymbols; i++) {
 		const struct symbol_change *c = &d->symbols[i];
+		bool breaking;
 
 		if (!report_hidden_crc(f, i))
 			continue;
@@ -187,9 +188,14 @@ static void html_hidden_crcs(FILE *out, const struct diff_filter *f,
 		report_hidden_reason(&sb, d, i);
 		fputs("<li><code>", out);
 		report_html_text(out, diff_symbol_name(d, c));
+		/* what approved causes alone reach breaks nothing */
+		breaking =
+		    c->crc_hidden_breaking && f->symbol_severity[i] == BREAKING;
 		fprintf(out, "</code> <span class=\"%s\">[%s]</span> ",
-			c->crc_hidden_breaking ? "breaking" : "compatible",
-			c->crc_hidden_breaking ? "breaking" : "compatible");
+			breaking ? "breaking" : "compatible",
+			breaking		 ? "breaking"
+			: c->crc_hidden_breaking ? "approved"
+						 : "compatible");
 		report_html_text(out, sb.buf);
 		fputs("</li>\n", out);
 	}
@@ -207,7 +213,9 @@ static void html_root(FILE *out, const struct diff_filter *f,
 	const struct kabi_type *t = model_type(d->old, p->old_type);
 	size_t n, i;
 	uint32_t *syms = report_root_symbols(f, index, &n);
-	bool breaking = r->severity == BREAKING && !p->private_type;
+	bool approved = f->root_approved[index];
+	bool breaking =
+	    r->severity == BREAKING && !p->private_type && !approved;
 	struct strbuf sb = STRBUF_INIT;
 
 	report_root_title(&sb, d, r);
@@ -215,7 +223,16 @@ static void html_root(FILE *out, const struct diff_filter *f,
 	report_html_text(out, sb.buf);
 	fprintf(out, "</code></b> <span class=\"%s\">[%s]</span> ",
 		breaking ? "breaking" : "compatible",
-		breaking ? "breaking" : "compatible");
+		breaking   ? "breaking"
+		: approved ? "approved"
+			   : "compatible");
+	if (f->root_approval[index] != KABI_NONE) {
+		strbuf_reset(&sb);
+		report_describe_approval(&sb, f, f->root_approval[index]);
+		fputs(approved ? "approved: " : "approved in part: ", out);
+		report_html_text(out, sb.buf);
+		fputs("; ", out);
+	}
 	if (t->decl_file && !p->variable)
 		report_html_text(out, model_str(d->old, t->decl_file));
 	strbuf_reset(&sb);

@@ -179,8 +179,14 @@ static void json_summary(FILE *out, const struct diff_filter *f,
 			fprintf(out, ", \"count\": %zu}", f->hits[k]);
 			sep = ", ";
 		}
-	fprintf(out,
-		"], \"ignored_crcs\": %zu},\n   \"crcs\": ", f->ignored_crcs);
+	fprintf(out, "], \"ignored_crcs\": %zu},\n   ", f->ignored_crcs);
+	if (f->s->napprovals)
+		fprintf(out,
+			"\"approved\": {\"root_causes\": %zu, \"symbols\": "
+			"%zu, \"stale\": %zu},\n   ",
+			s.approved_roots, s.approved_symbols,
+			approvals_stale(f));
+	fputs("\"crcs\": ", out);
 	if (s.crcs_compared)
 		fprintf(
 		    out,
@@ -222,6 +228,69 @@ static void json_summary(FILE *out, const struct diff_filter *f,
 	fputs("}", out);
 }
 
+/* An approval that matched a change: where, why, whether all of it. */
+static void json_approved(FILE *out, const struct diff_filter *f,
+			  uint32_t approval, bool whole)
+{
+	const struct approval *a;
+
+	if (approval == KABI_NONE)
+		return;
+	a = &f->s->approvals[approval];
+	fputs(", \"approved\": {\"by\": ", out);
+	json_str(out, a->where);
+	fputs(", \"reason\": ", out);
+	json_str(out, a->reason);
+	if (a->until) {
+		fputs(", \"until\": ", out);
+		json_str(out, a->until);
+	}
+	fprintf(out, ", \"whole\": %s}", whole ? "true" : "false");
+}
+
+static const char *approval_status(const struct diff_filter *f, size_t k)
+{
+	if (f->s->approvals[k].expired)
+		return "expired";
+	if (f->approval_dup_of[k] != KABI_NONE)
+		return "duplicate";
+	return f->approval_hits[k] ? "used" : "stale";
+}
+
+/* Every approval read, and what became of it. */
+static void json_approvals(FILE *out, const struct diff_filter *f)
+{
+	size_t k;
+	unsigned r;
+
+	fputs(",\n  \"approvals\": [", out);
+	for (k = 0; k < f->s->napprovals; k++) {
+		const struct approval *a = &f->s->approvals[k];
+		const char *sep = "";
+
+		fputs(k ? ",\n    {\"by\": " : "\n    {\"by\": ", out);
+		json_str(out, a->where);
+		fprintf(out, ", \"kind\": \"%s\", \"name\": ",
+			a->kind == APPROVE_TYPE ? "type" : "export");
+		json_str(out, a->name);
+		fputs(", \"rules\": [", out);
+		for (r = 0; r < CHANGE_COUNT; r++)
+			if (a->rules >> r & 1) {
+				fprintf(out, "%s\"%s\"", sep, change_rule(r));
+				sep = ", ";
+			}
+		fputs("], \"reason\": ", out);
+		json_str(out, a->reason);
+		if (a->until) {
+			fputs(", \"until\": ", out);
+			json_str(out, a->until);
+		}
+		fprintf(out, ", \"matched\": %zu, \"status\": \"%s\"}",
+			f->approval_hits[k], approval_status(f, k));
+	}
+	fputs(k ? "\n  ]" : "]", out);
+}
+
 static void json_root(FILE *out, const struct diff_filter *f,
 		      struct diff_paths *paths, size_t index,
 		      const struct report_options *o)
@@ -255,6 +324,8 @@ static void json_root(FILE *out, const struct diff_filter *f,
 	fputs(", ", out);
 	json_key(out, "severity");
 	json_str(out, severity_name(r->severity));
+	json_approved(out, f, f->root_approval[index],
+		      f->root_approved[index] || r->severity != BREAKING);
 	if (f->root_rule[index] != SHOWN) {
 		fputs(", ", out);
 		json_key(out, "suppressed_by");
@@ -368,6 +439,8 @@ static void json_symbol(FILE *out, const struct diff_filter *f, size_t symbol)
 	fputs(", ", out);
 	json_key(out, "severity");
 	json_str(out, severity_name(f->symbol_severity[symbol]));
+	json_approved(out, f, f->symbol_approval[symbol],
+		      f->symbol_severity[symbol] != BREAKING);
 	if (f->symbol_rule[symbol] != SHOWN) {
 		fputs(", ", out);
 		json_key(out, "suppressed_by");
@@ -561,6 +634,8 @@ void report_json(FILE *out, const struct diff_filter *f,
 		json_section(out, f, *sec);
 	if (o->modules)
 		json_modules(out, f, o->modules);
+	if (f->s->napprovals)
+		json_approvals(out, f);
 	fputs(",\n  \"symbols\": [", out);
 	for (i = 0; i < d->nsymbols; i++) {
 		if (!filter_symbol_shown(f, i) &&

@@ -189,6 +189,8 @@ static const char *severity_word(const struct diff_filter *f, size_t root)
 		return "compatible (no exporting unit sees it)";
 	if (f->d->pairs[r->pair].private_type)
 		return "compatible (private to its .c file)";
+	if (f->root_approved[root])
+		return "approved (breaking, accepted by --approved)";
 	return r->severity == BREAKING ? "**breaking**" : "compatible";
 }
 

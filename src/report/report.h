@@ -23,6 +23,8 @@ enum {
 	REPORT_EXIT_INCOMPLETE = 1, /* files could not be read */
 	REPORT_EXIT_CHANGED = 4,
 	REPORT_EXIT_BREAKING = 8,
+	/* --fail-stale-approvals: an approval stale or duplicate */
+	REPORT_EXIT_STALE = 16,
 };
 
 /* Modules given as consumers, and whether each loads into NEW. */
@@ -114,6 +116,12 @@ struct report_summary {
 	/* false when a side is a list of exports alone (Module.symvers) */
 	bool types_compared;
 	size_t hidden_roots, hidden_symbols; /* by suppressions */
+	/*
+	 * --approved: breaking root causes whose every breaking item an
+	 * approval accepts (not in breaking_roots), and exports with an
+	 * approved change of their own
+	 */
+	size_t approved_roots, approved_symbols;
 	/* kabi diff --syscalls */
 	size_t syscalls_added, syscalls_removed, syscalls_changed;
 	size_t hidden_syscalls; /* by --breaking-only */
@@ -224,6 +232,13 @@ void report_count_crcs(const struct diff_filter *f, struct report_summary *s);
 bool report_hidden_crc(const struct diff_filter *f, size_t symbol);
 /* Whether an export has only a CRC change to show. */
 bool report_crc_only(const struct diff_filter *f, size_t symbol);
+
+/*
+ * An approval as reports show it: "b/123: slot used (approve.ini:3,
+ * until 2027-06-30)".
+ */
+void report_describe_approval(struct strbuf *sb, const struct diff_filter *f,
+			      uint32_t approval);
 
 /* Modules that would not load into NEW (0 without --modules). */
 size_t report_failing_modules(const struct report_options *o);

@@ -200,6 +200,14 @@ static void print_summary(FILE *out, const struct diff_filter *f,
 		fprintf(out, "  modules:     %zu given, %zu will not load\n",
 			o->modules->consumers->nmodules,
 			report_failing_modules(o));
+	if (s->approved_roots || s->approved_symbols)
+		fprintf(out,
+			"  approved:    %zu root cause%s, %zu export change%s: "
+			"breaking, accepted\n"
+			"               by --approved, not in the verdict\n",
+			s->approved_roots, s->approved_roots == 1 ? "" : "s",
+			s->approved_symbols,
+			s->approved_symbols == 1 ? "" : "s");
 	fprintf(out, "  verdict:     %s (exit status %d)\n",
 		!(report_exit_status(f, o) & REPORT_EXIT_CHANGED) ? "no change"
 		: report_exit_status(f, o) & REPORT_EXIT_BREAKING
@@ -276,6 +284,40 @@ static void print_items(FILE *out, const struct kabi_diff *d, uint32_t pair,
 	strbuf_release(&sb);
 }
 
+/*
+ * Why a change is approved, under it; "in part" when breaking items of
+ * it are not.
+ */
+static void print_approval(FILE *out, const struct diff_filter *f,
+			   uint32_t approval, bool whole)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (approval == KABI_NONE)
+		return;
+	report_describe_approval(&sb, f, approval);
+	wrap_from(out,
+		  (size_t)fprintf(out, "       approved%s: ",
+				  whole ? "" : " in part (the rest breaks)"),
+		  9, sb.buf);
+	strbuf_release(&sb);
+}
+
+/* An export's approval, on its line: lists of names stay one a line. */
+static void print_export_approval(FILE *out, const struct diff_filter *f,
+				  size_t symbol)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (f->symbol_approval[symbol] == KABI_NONE)
+		return;
+	report_describe_approval(&sb, f, f->symbol_approval[symbol]);
+	fprintf(out, " [approved%s: %s]",
+		f->symbol_severity[symbol] == BREAKING ? " in part" : "",
+		sb.buf);
+	strbuf_release(&sb);
+}
+
 static void print_root(FILE *out, const struct diff_filter *f,
 		       struct diff_paths *paths, size_t index, size_t number,
 		       const struct report_options *o)
@@ -294,13 +336,16 @@ static void print_root(FILE *out, const struct diff_filter *f,
 		    ? filter_rule_name(f, f->root_rule[index])
 		: r->beyond	  ? "compatible: no exporting unit sees it"
 		: p->private_type ? "compatible: private to its .c file"
-				  : severity_name(r->severity));
+		: f->root_approved[index] ? "breaking, approved"
+					  : severity_name(r->severity));
 	/* a variable's declared type says where its types are, not it */
 	if (t->decl_file && !p->variable)
 		fprintf(out, ", %s", model_str(d->old, t->decl_file));
 	strbuf_reset(&sb);
 	report_describe_reach(&sb, f, index, n);
 	fprintf(out, ": %s\n", sb.buf);
+	print_approval(out, f, f->root_approval[index],
+		       f->root_approved[index] || r->severity != BREAKING);
 	print_items(out, d, r->pair, p->first_item, p->nitems,
 		    p->private_type || r->beyond, "       ");
 	shown = o->full ? n : (n < o->examples ? n : o->examples);
@@ -379,8 +424,10 @@ static void print_list(FILE *out, const struct diff_filter *f, bool added,
 
 		if (!listed(f, i, added))
 			continue;
-		fprintf(out, "       %s (%s)\n", diff_symbol_name(d, s),
+		fprintf(out, "       %s (%s)", diff_symbol_name(d, s),
 			report_module_of(d, s));
+		print_export_approval(out, f, i);
+		fputc('\n', out);
 		n++;
 	}
 	if (n < total)
@@ -410,10 +457,13 @@ static void print_symbol_changes(FILE *out, const struct diff_filter *f)
 			if (it->kind == CHANGE_CRC_CHANGED ||
 			    !filter_item_shown(f, i, k))
 				continue;
-			if (!header)
-				fprintf(out, "  %s (%s):\n",
+			if (!header) {
+				fprintf(out, "  %s (%s)",
 					diff_symbol_name(d, s),
 					report_module_of(d, s));
+				print_export_approval(out, f, i);
+				fputs(":\n", out);
+			}
 			header = true;
 			print_items(out, d, KABI_NONE, s->first_item + k, 1,
 				    false, "       ");
@@ -499,9 +549,11 @@ static void print_hidden_crc(FILE *out, const struct diff_filter *f,
 	struct strbuf sb = STRBUF_INIT;
 
 	report_root_title(&sb, d, &d->roots[r]);
-	fprintf(out, "    %s (%s) [hidden-from-modversions%s]: ",
+	fprintf(out, "    %s (%s) [hidden-from-modversions%s%s]: ",
 		diff_symbol_name(d, s), report_module_of(d, s),
-		s->crc_hidden_breaking ? ", breaking" : "");
+		s->crc_hidden_breaking ? ", breaking" : "",
+		s->crc_hidden_breaking && f->root_approved[r] ? ", approved"
+							      : "");
 	if (numbers[r])
 		fprintf(out, "root cause %zu, ", numbers[r]);
 	fputs(sb.buf, out);

@@ -622,13 +622,17 @@ static void settle_symbols(struct diff_filter *f, const bool *subtype_hidden)
 				continue;
 			}
 			f->symbol_type[s] = true;
-			if (r->severity == BREAKING)
+			/* an approved cause breaks none it reaches */
+			if (f->root_approved[i])
+				f->symbol_crc_approved[s] = true;
+			else if (r->severity == BREAKING)
 				f->symbol_severity[s] = BREAKING;
 		}
 	}
 	for (i = 0; i < d->nsymbols; i++)
 		for (k = 0; k < d->symbols[i].nitems; k++)
 			if (filter_item_shown(f, i, k) &&
+			    !filter_item_approved(f, i, k) &&
 			    change_severity(
 				d->items[d->symbols[i].first_item + k].kind) ==
 				BREAKING)
@@ -669,11 +673,23 @@ void diff_filter_build(struct diff_filter *f, const struct kabi_diff *d,
 	f->symbol_beyond = xcalloc(d->nsymbols + 1, sizeof(bool));
 	f->symbol_severity = xcalloc(d->nsymbols + 1, sizeof(enum severity));
 	f->hits = xcalloc(f->nrules, sizeof(size_t));
+	f->root_approval = xmalloc(xmul(d->nroots + 1, sizeof(uint32_t)));
+	f->symbol_approval = xmalloc(xmul(d->nsymbols + 1, sizeof(uint32_t)));
+	for (i = 0; i <= d->nroots; i++)
+		f->root_approval[i] = KABI_NONE;
+	for (i = 0; i <= d->nsymbols; i++)
+		f->symbol_approval[i] = KABI_NONE;
+	f->root_approved = xcalloc(d->nroots + 1, sizeof(bool));
+	f->item_approved = xcalloc(d->nitems + 1, sizeof(bool));
+	f->symbol_crc_approved = xcalloc(d->nsymbols + 1, sizeof(bool));
+	f->approval_hits = xcalloc(s->napprovals + 1, sizeof(size_t));
+	f->approval_dup_of = xcalloc(s->napprovals + 1, sizeof(uint32_t));
 	filter_index_build(f);
 	judge_symbols(f, subtype_hidden);
 	if (s->breaking_only)
 		hide_compatible_symbols(f);
 	judge_roots(f, subtype_hidden);
+	approvals_match(f);
 	settle_symbols(f, subtype_hidden);
 	for (i = 0; i < d->nroots; i++)
 		if (f->root_rule[i] != SHOWN)
@@ -713,6 +729,13 @@ void diff_filter_free(struct diff_filter *f)
 	free(f->hits);
 	free(f->syscall_shown);
 	free(f->uapi_shown);
+	free(f->root_approval);
+	free(f->symbol_approval);
+	free(f->root_approved);
+	free(f->item_approved);
+	free(f->symbol_crc_approved);
+	free(f->approval_hits);
+	free(f->approval_dup_of);
 	memset(f, 0, sizeof(*f));
 }
 
@@ -750,4 +773,16 @@ bool filter_symbol_shown(const struct diff_filter *f, size_t symbol)
 		if (filter_item_shown(f, symbol, k))
 			return true;
 	return false;
+}
+
+bool filter_item_approved(const struct diff_filter *f, size_t symbol,
+			  uint32_t item)
+{
+	const struct symbol_change *s = &f->d->symbols[symbol];
+	uint32_t at = s->first_item + item;
+
+	/* a CRC a type change explains goes with it, approved or not */
+	return f->item_approved[at] ||
+	       (f->d->items[at].kind == CHANGE_CRC_CHANGED &&
+		f->symbol_crc_approved[symbol]);
 }

@@ -86,6 +86,7 @@ void suppressions_free(struct suppressions *s)
 	}
 	free(s->debian_kernels);
 	free(s->debian_scope);
+	approvals_free(s);
 	suppressions_init(s);
 }
 

@@ -20,6 +20,7 @@
 #include <regex.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "../diff/diff.h"
 #include "../model/model.h"
@@ -93,6 +94,27 @@ void symbol_list_restrict(const struct symbol_list *l, struct kabi_model *m);
 int symbol_list_check(const struct symbol_list *l,
 		      const struct kabi_model *const *models, size_t n,
 		      struct diag *d);
+
+/* --- approvals ----------------------------------------------------------- */
+
+/*
+ * A breaking change accepted once, by its cause (approvals.c): a type
+ * whose root cause it accepts, or an export whose own changes it
+ * accepts, for the rules it names (none: any), with why and until when.
+ * Read from kabi's [approve] files and from Android's
+ * abi.stg.allowed_breaks (stgdiff's report text) alike.
+ */
+enum approval_kind { APPROVE_TYPE, APPROVE_EXPORT };
+
+struct approval {
+	enum approval_kind kind;
+	char *name;	/* "struct scm_fp_list", or "kfree" */
+	uint64_t rules; /* a bit per change_kind; 0: any */
+	char *reason;
+	char *until;  /* "YYYY-MM-DD", or NULL */
+	bool expired; /* past until: not applied */
+	char *where;  /* "FILE:LINE" */
+};
 
 /* --- rules --------------------------------------------------------------- */
 
@@ -201,6 +223,10 @@ struct suppressions {
 	size_t ndebian_kernels, debian_kernels_alloc;
 	char *debian_scope; /* "ARCH/FEATURESET/FLAVOUR", or NULL */
 	bool debian;	    /* --debian-abi given */
+	/* --approved: breaking changes accepted, in the order read */
+	struct approval *approvals;
+	size_t napprovals, approvals_alloc;
+	bool fail_stale; /* --fail-stale-approvals */
 };
 
 void suppressions_init(struct suppressions *s);
@@ -251,6 +277,13 @@ int suppressions_check_header_dirs(const struct suppressions *s,
 				   const struct kabi_model *const *models,
 				   size_t n, struct diag *d);
 bool suppressions_empty(const struct suppressions *s);
+/*
+ * Approvals of a file, in kabi's [approve] syntax or as Android's
+ * abi.stg.allowed_breaks, told apart by their first line; an entry
+ * whose until date has passed is kept, marked expired.
+ */
+int approvals_load(struct suppressions *s, const char *path, struct diag *d);
+void approvals_free(struct suppressions *s);
 
 /* --- what shows of a diff ------------------------------------------------ */
 
@@ -271,6 +304,17 @@ struct diff_filter {
 	bool *uapi_shown;    /* per uapi type change */
 	size_t nrules;
 	struct filter_index *index; /* the rules, indexed for judging */
+	/*
+	 * --approved: per root cause and per export change, the first
+	 * approval that matched it (KABI_NONE: none); whether a root's
+	 * every breaking item is approved, so that it breaks nothing; per
+	 * item of d->items, whether an approval accepts it; per export,
+	 * whether an approved root reaches it (its CRC goes with it).
+	 */
+	uint32_t *root_approval, *symbol_approval;
+	bool *root_approved, *item_approved, *symbol_crc_approved;
+	size_t *approval_hits;	   /* per approval: what it matched */
+	uint32_t *approval_dup_of; /* per approval: an earlier one, or NONE */
 };
 
 /* Decide what shows; s may be empty. */
@@ -283,6 +327,23 @@ void diff_filter_free(struct diff_filter *f);
  * hid nothing.
  */
 void suppressions_warn_unused(const struct diff_filter *f, struct diag *d);
+/*
+ * Match the approvals against what shows (approvals.c): after the
+ * rules have judged, before the exports' severities are settled.
+ */
+void approvals_match(struct diff_filter *f);
+/* Whether an item of an export is approved: by itself or its cause. */
+bool filter_item_approved(const struct diff_filter *f, size_t symbol,
+			  uint32_t item);
+/*
+ * Warnings (errors with --fail-stale-approvals) for approvals that
+ * matched nothing shown, approve what an earlier one does, or expired;
+ * how many are stale or duplicate.
+ */
+size_t approvals_warn(const struct diff_filter *f, struct diag *d);
+size_t approvals_stale(const struct diff_filter *f);
+/* An approvals file for every breaking change not yet approved. */
+void approvals_write(FILE *out, const struct diff_filter *f);
 /* Which rule an index of root_rule/symbol_rule/hits names. */
 const char *filter_rule_name(const struct diff_filter *f, uint32_t rule);
 /*
