@@ -435,6 +435,9 @@ static int stg_head(struct approvals_reader *r, char *line)
 		after[strlen(after) - 8] = '\0';
 		return stg_symbol(r, desc, after, 0);
 	}
+	/* kabi's format starts with its section: say so to who forgot it */
+	if (strchr(line, '='))
+		return reader_fail(r, "a property outside any [approve]");
 	return reader_fail(r,
 			   "'%s' is no entry of stgdiff's report: \"type 'X' "
 			   "changed\", \"N function symbol(s) removed\", "
