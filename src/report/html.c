@@ -426,6 +426,25 @@ static void html_roots(FILE *out, const struct diff_filter *f,
 	diff_paths_free(paths);
 }
 
+/* An export whose change an approval accepts: a paragraph of its own. */
+static void html_approved_name(FILE *out, const struct diff_filter *f,
+			       size_t symbol, bool added)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	report_describe_approval(&sb, f, f->symbol_approval[symbol]);
+	fputs("<p><code>", out);
+	report_html_text(out, diff_symbol_name(f->d, &f->d->symbols[symbol]));
+	fprintf(out, "</code> <span class=\"%s\">(%s, approved%s: ",
+		f->symbol_severity[symbol] == BREAKING ? "breaking"
+						       : "compatible",
+		added ? "added" : "removed",
+		f->symbol_severity[symbol] == BREAKING ? " in part" : "");
+	report_html_text(out, sb.buf);
+	fputs(")</span></p>\n", out);
+	strbuf_release(&sb);
+}
+
 static void html_names(FILE *out, const struct diff_filter *f, bool added)
 {
 	const struct kabi_diff *d = f->d;
@@ -438,6 +457,10 @@ static void html_names(FILE *out, const struct diff_filter *f, bool added)
 
 		if (!is || !filter_symbol_shown(f, i))
 			continue;
+		if (f->symbol_approval[i] != KABI_NONE) {
+			html_approved_name(out, f, i, added);
+			continue;
+		}
 		fputs(n++ ? ", <code>" : "<p><code>", out);
 		report_html_text(out, diff_symbol_name(d, s));
 		fputs("</code>", out);

@@ -239,6 +239,16 @@ static void md_root_details(FILE *out, const struct diff_filter *f,
 	fprintf(out, "<details><summary>%zu. ", number);
 	report_html_text(out, sb.buf); /* inside <summary>: HTML */
 	fputs("</summary>\n\n", out);
+	if (f->root_approval[index] != KABI_NONE) {
+		strbuf_reset(&sb);
+		report_describe_approval(&sb, f, f->root_approval[index]);
+		fprintf(out, "- approved%s: ",
+			f->root_approved[index] || r->severity != BREAKING
+			    ? ""
+			    : " in part (the rest breaks)");
+		md_text(out, sb.buf);
+		fputc('\n', out);
+	}
 	for (i = 0; i < p->nitems && i < items; i++) {
 		const struct change_item *it = &d->items[p->first_item + i];
 
@@ -305,18 +315,40 @@ static void md_roots(FILE *out, const struct diff_filter *f,
 	diff_paths_free(paths);
 }
 
+/* An export whose change an approval accepts: on a line of its own. */
+static void md_approved_name(FILE *out, const struct diff_filter *f,
+			     size_t symbol, bool added)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	report_describe_approval(&sb, f, f->symbol_approval[symbol]);
+	md_code(out, diff_symbol_name(f->d, &f->d->symbols[symbol]));
+	fprintf(out, " (%s, approved%s: ", added ? "added" : "removed",
+		f->symbol_severity[symbol] == BREAKING ? " in part" : "");
+	md_text(out, sb.buf);
+	fputs(")\n\n", out);
+	strbuf_release(&sb);
+}
+
 static void md_names(FILE *out, const struct diff_filter *f, bool added,
 		     const struct md_limits *lim)
 {
 	const struct kabi_diff *d = f->d;
 	size_t i, n = 0, total = 0, limit = lim->names;
 
+	for (i = 0; i < d->nsymbols; i++)
+		if ((added ? d->symbols[i].old_symbol
+			   : d->symbols[i].new_symbol) == KABI_NONE &&
+		    filter_symbol_shown(f, i) &&
+		    f->symbol_approval[i] != KABI_NONE)
+			md_approved_name(out, f, i, added);
 	for (i = 0; i < d->nsymbols; i++) {
 		const struct symbol_change *s = &d->symbols[i];
 		bool is = added ? s->old_symbol == KABI_NONE
 				: s->new_symbol == KABI_NONE;
 
-		if (!is || !filter_symbol_shown(f, i))
+		if (!is || !filter_symbol_shown(f, i) ||
+		    f->symbol_approval[i] != KABI_NONE)
 			continue;
 		if (n < limit) {
 			fputs(n ? ", " : "", out);
