@@ -95,6 +95,29 @@ static void compare_enum(struct differ *df, const struct kabi_type *o,
 	}
 }
 
+/*
+ * A parameter's own qualifiers ("const size_t n") are no part of its
+ * function's type in C (C11 6.7.6.3), and STG keeps none: against an STG
+ * side they are not compared. _Atomic stays: it may change the layout.
+ */
+static uint32_t param_type(const struct kabi_diff *d,
+			   const struct kabi_model *m, uint32_t id)
+{
+	unsigned steps;
+
+	if (!d->old->from_stg && !d->new->from_stg)
+		return id;
+	for (steps = 0; steps < 8; steps++) {
+		const struct kabi_type *t = model_type(m, id);
+
+		if (t->kind != KABI_CONST && t->kind != KABI_VOLATILE &&
+		    t->kind != KABI_RESTRICT)
+			break;
+		id = t->target;
+	}
+	return id;
+}
+
 static void compare_function(struct differ *df, const struct kabi_type *o,
 			     const struct kabi_type *n)
 {
@@ -104,8 +127,8 @@ static void compare_function(struct differ *df, const struct kabi_type *o,
 	differ_child(df, PLACE_RETURN, NULL, 0, o->target, n->target);
 	for (i = 0; i < common; i++)
 		differ_child(df, PLACE_PARAM, NULL, i,
-			     kabi_params(d->old, o)[i],
-			     kabi_params(d->new, n)[i]);
+			     param_type(d, d->old, kabi_params(d->old, o)[i]),
+			     param_type(d, d->new, kabi_params(d->new, n)[i]));
 	for (i = common; i < o->count; i++) {
 		differ_item(df, CHANGE_PARAM_REMOVED, PLACE_PARAM, NULL, i)
 		    ->old_type = kabi_params(d->old, o)[i];

@@ -202,18 +202,21 @@ static int check_refs(const struct graph *g)
 
 /*
  * "const char a[4]" as a const array of const char: the DWARF reader
- * (and BTF's) make it one const, the element's.
+ * (and BTF's) make it one const, the element's; so too through arrays
+ * of arrays ("const u32 t[4][256]"), a few deep.
  */
 static bool redundant_qualifier(const struct graph *g, const struct stg_node *n)
 {
-	const struct stg_node *a, *e;
+	const struct stg_node *e;
+	unsigned depth;
 
 	if (n->kind != STG_QUALIFIED)
 		return false;
-	a = stg_nodes_find(g->nodes, n->ref);
-	if (a->kind != STG_ARRAY)
+	e = stg_nodes_find(g->nodes, n->ref);
+	if (e->kind != STG_ARRAY)
 		return false;
-	e = stg_nodes_find(g->nodes, a->ref);
+	for (depth = 0; e->kind == STG_ARRAY && depth < 8; depth++)
+		e = stg_nodes_find(g->nodes, e->ref);
 	return e->kind == STG_QUALIFIED && e->detail == n->detail;
 }
 
