@@ -54,7 +54,6 @@ void walker_free(struct type_walker *w)
 
 void walker_error(struct type_walker *w, Dwarf_Die *die, const char *fmt, ...)
 {
-	struct strbuf sb = STRBUF_INIT;
 	va_list ap;
 
 	unsigned seen = atomic_fetch_add(w->errors, 1);
@@ -67,13 +66,11 @@ void walker_error(struct type_walker *w, Dwarf_Die *die, const char *fmt, ...)
 		return;
 	}
 	va_start(ap, fmt);
-	strbuf_vaddf(&sb, fmt, ap);
+	diag_verror(w->diag, KABI_E_BAD_DWARF,
+		    DIAG_AT_SECTION(w->path, ".debug_info",
+				    die ? dwarf_dieoffset(die) : 0),
+		    fmt, ap);
 	va_end(ap);
-	diag_error(w->diag, KABI_E_BAD_DWARF,
-		   DIAG_AT_SECTION(w->path, ".debug_info",
-				   die ? dwarf_dieoffset(die) : 0),
-		   "%s", sb.buf);
-	strbuf_release(&sb);
 }
 
 /* --- attributes ------------------------------------------------------ */

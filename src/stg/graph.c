@@ -38,16 +38,13 @@ struct graph {
 __attribute__((format(printf, 3, 4))) static int
 bad(const struct graph *g, const struct stg_node *n, const char *fmt, ...)
 {
-	struct strbuf sb = STRBUF_INIT;
 	va_list ap;
 	int err;
 
 	va_start(ap, fmt);
-	strbuf_vaddf(&sb, fmt, ap);
+	err = diag_verror(g->d, KABI_E_BAD_STG,
+			  DIAG_AT_LINE(g->path, n ? n->line : 0), fmt, ap);
 	va_end(ap);
-	err = diag_error(g->d, KABI_E_BAD_STG,
-			 DIAG_AT_LINE(g->path, n ? n->line : 0), "%s", sb.buf);
-	strbuf_release(&sb);
 	return err;
 }
 

@@ -267,16 +267,13 @@ struct reader {
 __attribute__((format(printf, 3, 4))) static int
 bad(struct reader *r, const struct stg_field *f, const char *fmt, ...)
 {
-	struct strbuf sb = STRBUF_INIT;
 	va_list ap;
 	int err;
 
 	va_start(ap, fmt);
-	strbuf_vaddf(&sb, fmt, ap);
+	err = diag_verror(r->t->d, KABI_E_BAD_STG,
+			  DIAG_AT_LINE(r->t->path, f->line), fmt, ap);
 	va_end(ap);
-	err = diag_error(r->t->d, KABI_E_BAD_STG,
-			 DIAG_AT_LINE(r->t->path, f->line), "%s", sb.buf);
-	strbuf_release(&sb);
 	return err;
 }
 

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../util/utf8.h"
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
@@ -46,16 +47,13 @@ void stg_text_free(struct stg_text *t)
 __attribute__((format(printf, 2, 3))) static int fail(struct stg_text *t,
 						      const char *fmt, ...)
 {
-	struct strbuf sb = STRBUF_INIT;
 	va_list ap;
 	int err;
 
 	va_start(ap, fmt);
-	strbuf_vaddf(&sb, fmt, ap);
+	err = diag_verror(t->d, KABI_E_BAD_STG, DIAG_AT_LINE(t->path, t->line),
+			  fmt, ap);
 	va_end(ap);
-	err = diag_error(t->d, KABI_E_BAD_STG, DIAG_AT_LINE(t->path, t->line),
-			 "%s", sb.buf);
-	strbuf_release(&sb);
 	return err;
 }
 
@@ -133,17 +131,6 @@ static int read_name(struct stg_text *t, uint32_t *off)
 	return 0;
 }
 
-static int hex_digit(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* The digits of a number in base 10 or 16, without overflow. */
 static int read_digits(struct stg_text *t, unsigned base, uint64_t *out)
 {
@@ -151,7 +138,7 @@ static int read_digits(struct stg_text *t, unsigned base, uint64_t *out)
 	uint64_t v = 0;
 	int digit;
 
-	while (t->p < t->end && (digit = hex_digit(*t->p)) >= 0 &&
+	while (t->p < t->end && (digit = hex_digit_value(*t->p)) >= 0 &&
 	       (unsigned)digit < base) {
 		if (v > (UINT64_MAX - (unsigned)digit) / base)
 			return fail(t, "a number past 64 bits");
@@ -211,11 +198,11 @@ static int read_escape(struct stg_text *t, struct strbuf *sb)
 		     n++)
 			v = v * 8 + (unsigned)(*t->p++ - '0');
 	} else if (*t->p == 'x' && t->p + 1 < t->end &&
-		   hex_digit(t->p[1]) >= 0) {
+		   hex_digit_value(t->p[1]) >= 0) {
 		t->p++;
-		for (n = 0; n < 2 && t->p < t->end && hex_digit(*t->p) >= 0;
-		     n++)
-			v = v * 16 + (unsigned)hex_digit(*t->p++);
+		for (n = 0;
+		     n < 2 && t->p < t->end && hex_digit_value(*t->p) >= 0; n++)
+			v = v * 16 + (unsigned)hex_digit_value(*t->p++);
 	} else {
 		return fail(t, "an unknown escape in a string");
 	}

@@ -58,17 +58,6 @@ void xml_escape(struct strbuf *out, const char *s)
 	}
 }
 
-static int hex_value(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 bool xml_unescape(struct strbuf *out, const char *s, size_t len)
 {
 	const char *end = s + len;
@@ -86,8 +75,10 @@ bool xml_unescape(struct strbuf *out, const char *s, size_t len)
 			strbuf_addch(out, '\\');
 			s += 2;
 		} else if (end - s >= 4 && s[1] == 'x' &&
-			   hex_value(s[2]) >= 0 && hex_value(s[3]) >= 0) {
-			int c = hex_value(s[2]) * 16 + hex_value(s[3]);
+			   hex_digit_value(s[2]) >= 0 &&
+			   hex_digit_value(s[3]) >= 0) {
+			int c =
+			    hex_digit_value(s[2]) * 16 + hex_digit_value(s[3]);
 
 			/* a name holds no NUL: it would end it */
 			if (!c)

@@ -68,29 +68,14 @@ struct approvals_reader {
 __attribute__((format(printf, 2, 3))) static int
 reader_fail(struct approvals_reader *r, const char *fmt, ...)
 {
-	struct strbuf sb = STRBUF_INIT;
 	va_list ap;
 	int err;
 
 	va_start(ap, fmt);
-	strbuf_vaddf(&sb, fmt, ap);
+	err = diag_verror(r->d, KABI_E_USAGE, DIAG_AT_LINE(r->path, r->line),
+			  fmt, ap);
 	va_end(ap);
-	err = diag_error(r->d, KABI_E_USAGE, DIAG_AT_LINE(r->path, r->line),
-			 "%s", sb.buf);
-	strbuf_release(&sb);
 	return err;
-}
-
-static char *trim(char *s)
-{
-	char *end;
-
-	while (isspace((unsigned char)*s))
-		s++;
-	end = s + strlen(s);
-	while (end > s && isspace((unsigned char)end[-1]))
-		*--end = '\0';
-	return s;
 }
 
 /* A new approval of FILE:LINE, at the end of the list. */
@@ -145,7 +130,7 @@ static int parse_rules(struct approvals_reader *r, char *value, uint64_t *bits)
 
 		if (comma)
 			*comma = '\0';
-		item = trim(item);
+		item = lines_trim(item);
 		for (k = 0; k < CHANGE_COUNT && strcmp(item, change_rule(k));
 		     k++)
 			;
@@ -284,7 +269,7 @@ static int kabi_line(struct approvals_reader *r, char *line)
 				   line);
 	*eq = '\0';
 	/* a value is taken whole: a reason may hold '#' and ';' */
-	return approve_key(r, trim(line), trim(eq + 1));
+	return approve_key(r, lines_trim(line), lines_trim(eq + 1));
 }
 
 /* --- Android's abi.stg.allowed_breaks ----------------------------------- */
@@ -405,7 +390,7 @@ static int stg_detail(struct approvals_reader *r, char *line)
 		return reader_fail(r, "an indented line outside any entry");
 	if (!r->list_rule)
 		return 0; /* what changed: the entry approves it all */
-	line = trim(line);
+	line = lines_trim(line);
 	desc = quoted(line, &after);
 	if (*line != '\'' || !desc)
 		return reader_fail(r,
@@ -447,7 +432,7 @@ static int stg_head(struct approvals_reader *r, char *line)
 
 static int stg_line(struct approvals_reader *r, char *raw)
 {
-	char *line = trim(raw);
+	char *line = lines_trim(raw);
 	int err;
 
 	if (!*line) {
@@ -460,7 +445,7 @@ static int stg_line(struct approvals_reader *r, char *raw)
 		if (r->in_entry)
 			strbuf_reset(&r->comment);
 		r->in_entry = false;
-		line = trim(line + 1);
+		line = lines_trim(line + 1);
 		if (*line && r->comment.len)
 			strbuf_addch(&r->comment, ' ');
 		strbuf_adds(&r->comment, line);
@@ -504,7 +489,7 @@ int approvals_load(struct suppressions *s, const char *path, struct diag *d)
 	strbuf_init(&r.comment);
 	set_today(&r);
 	while (!err && (more = lines_next(&lr, &buf, d)) > 0) {
-		char *line = trim(buf);
+		char *line = lines_trim(buf);
 
 		r.line = lr.line;
 		if (format < 0 && *line && *line != '#' && *line != ';')

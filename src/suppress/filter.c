@@ -47,6 +47,11 @@ static void filter_index_build(struct diff_filter *f)
 	f->index = x;
 }
 
+const struct rule_index *filter_export_index(const struct diff_filter *f)
+{
+	return &f->index->exports;
+}
+
 static void filter_index_free(struct filter_index *x)
 {
 	if (!x)

@@ -41,4 +41,8 @@ uint32_t rule_index_first(const struct rule_index *x,
 			  const struct rule_key *keys, size_t nkeys,
 			  bool (*matches)(uint32_t rule, void *ctx), void *ctx);
 
+struct diff_filter;
+/* The filter's index of the rules on exports (filter.c builds it). */
+const struct rule_index *filter_export_index(const struct diff_filter *f);
+
 #endif

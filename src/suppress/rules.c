@@ -121,16 +121,13 @@ struct parser {
 __attribute__((format(printf, 2, 3))) static int fail(struct parser *p,
 						      const char *fmt, ...)
 {
-	struct strbuf sb = STRBUF_INIT;
 	va_list ap;
 	int err;
 
 	va_start(ap, fmt);
-	strbuf_vaddf(&sb, fmt, ap);
+	err = diag_verror(p->d, KABI_E_USAGE, DIAG_AT_LINE(p->path, p->line),
+			  fmt, ap);
 	va_end(ap);
-	err = diag_error(p->d, KABI_E_USAGE, DIAG_AT_LINE(p->path, p->line),
-			 "%s", sb.buf);
-	strbuf_release(&sb);
 	return err;
 }
 
@@ -138,11 +135,8 @@ static char *trim(char *s)
 {
 	char *end;
 
-	while (isspace((unsigned char)*s))
-		s++;
+	s = lines_trim(s);
 	end = s + strlen(s);
-	while (end > s && isspace((unsigned char)end[-1]))
-		*--end = '\0';
 	/* a value may be quoted */
 	if (end - s >= 2 && *s == '"' && end[-1] == '"') {
 		end[-1] = '\0';

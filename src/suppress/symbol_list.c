@@ -57,16 +57,10 @@ void symbol_list_add(struct symbol_list *l, const char *name)
 static char *trim(char *line)
 {
 	char *hash = strchr(line, '#');
-	char *end;
 
 	if (hash)
 		*hash = '\0';
-	while (isspace((unsigned char)*line))
-		line++;
-	end = line + strlen(line);
-	while (end > line && isspace((unsigned char)end[-1]))
-		*--end = '\0';
-	return line;
+	return lines_trim(line);
 }
 
 static bool is_symbol_name(const char *s)

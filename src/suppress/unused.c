@@ -54,14 +54,12 @@ static void mark_deciding(const struct suppressions *s,
 static void warn_export_rules(const struct diff_filter *f, struct unused *u)
 {
 	const struct suppressions *s = f->s;
+	const struct rule_index *x = filter_export_index(f);
 	bool *used = xcalloc(s->nexports + 1, sizeof(bool));
-	struct rule_index x;
 	size_t k;
 
-	rule_index_init(&x);
-	export_rules_index(s, &x);
-	mark_deciding(s, &x, f->d->old, true, used);
-	mark_deciding(s, &x, f->d->new, false, used);
+	mark_deciding(s, x, f->d->old, true, used);
+	mark_deciding(s, x, f->d->new, false, used);
 	for (k = 0; k < s->nexports; k++) {
 		const struct export_rule *r = &s->exports[k];
 
@@ -71,7 +69,6 @@ static void warn_export_rules(const struct diff_filter *f, struct unused *u)
 		unused(u, r->label,
 		       "no export compared takes its verdict from it");
 	}
-	rule_index_free(&x);
 	free(used);
 }
 

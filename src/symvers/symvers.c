@@ -73,16 +73,13 @@ struct symvers_reader {
 __attribute__((format(printf, 2, 3))) static int fail(struct symvers_reader *r,
 						      const char *fmt, ...)
 {
-	struct strbuf sb = STRBUF_INIT;
 	va_list ap;
 	int err;
 
 	va_start(ap, fmt);
-	strbuf_vaddf(&sb, fmt, ap);
+	err = diag_verror(r->d, KABI_E_BAD_SYMVERS,
+			  DIAG_AT_LINE(r->src->name, r->line), fmt, ap);
 	va_end(ap);
-	err = diag_error(r->d, KABI_E_BAD_SYMVERS,
-			 DIAG_AT_LINE(r->src->name, r->line), "%s", sb.buf);
-	strbuf_release(&sb);
 	return err;
 }
 

@@ -85,16 +85,24 @@ add_message(struct diag *d, enum diag_level level, enum kabi_error code,
 	replace_control_chars(m->text);
 }
 
+int diag_verror(struct diag *d, enum kabi_error code, struct diag_loc loc,
+		const char *fmt, va_list ap)
+{
+	add_message(d, DIAG_ERROR, code, &loc, fmt, ap);
+	d->errors++;
+	return -(int)code;
+}
+
 int diag_error(struct diag *d, enum kabi_error code, struct diag_loc loc,
 	       const char *fmt, ...)
 {
 	va_list ap;
+	int err;
 
 	va_start(ap, fmt);
-	add_message(d, DIAG_ERROR, code, &loc, fmt, ap);
+	err = diag_verror(d, code, loc, fmt, ap);
 	va_end(ap);
-	d->errors++;
-	return -(int)code;
+	return err;
 }
 
 void diag_warning(struct diag *d, struct diag_loc loc, const char *fmt, ...)

@@ -105,6 +105,13 @@ __attribute__((format(printf, 4, 5))) int diag_error(struct diag *d,
 						     enum kabi_error code,
 						     struct diag_loc loc,
 						     const char *fmt, ...);
+/*
+ * The same with the arguments as a va_list: for a reader's own
+ * error(reader, fmt, ...) that adds where it stands in its file.
+ */
+__attribute__((format(printf, 4, 0))) int
+diag_verror(struct diag *d, enum kabi_error code, struct diag_loc loc,
+	    const char *fmt, va_list ap);
 __attribute__((format(printf, 3, 4))) void
 diag_warning(struct diag *d, struct diag_loc loc, const char *fmt, ...);
 /* Where a diag stands, to roll back to. */

@@ -2,6 +2,7 @@
 /* Text files read line by line within bounds; see lines.h. */
 #include "lines.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
@@ -80,4 +81,16 @@ void lines_close(struct line_reader *r)
 		fclose(r->f);
 	strbuf_release(&r->buf);
 	memset(r, 0, sizeof(*r));
+}
+
+char *lines_trim(char *s)
+{
+	char *end;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	end = s + strlen(s);
+	while (end > s && isspace((unsigned char)end[-1]))
+		*--end = '\0';
+	return s;
 }

@@ -32,5 +32,7 @@ int lines_open(struct line_reader *r, const char *path, struct diag *d);
  */
 int lines_next(struct line_reader *r, char **line, struct diag *d);
 void lines_close(struct line_reader *r);
+/* A line, or a part of one, without the blanks at its ends (in place). */
+char *lines_trim(char *s);
 
 #endif

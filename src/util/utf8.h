@@ -16,4 +16,16 @@
  */
 size_t utf8_sequence(const unsigned char *s, uint32_t *cp);
 
+/* A hexadecimal digit's value, -1 for none: the readers undo \xNN. */
+static inline int hex_digit_value(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
 #endif
