@@ -877,8 +877,12 @@ void report_describe_crcs(struct strbuf *sb, const struct kabi_diff *d,
 	if (s->crc_hidden)
 		strbuf_addf(sb,
 			    "; %zu unchanged over one (hidden from "
-			    "modversions: %zu breaking)",
+			    "modversions: %zu breaking",
 			    s->crc_hidden, s->crc_hidden_breaking);
+	if (s->crc_hidden && s->crc_hidden_approved)
+		strbuf_addf(sb, ", %zu approved", s->crc_hidden_approved);
+	if (s->crc_hidden)
+		strbuf_adds(sb, ")");
 }
 
 const char *report_beyond_how(const struct kabi_diff *d, size_t n)
@@ -984,6 +988,43 @@ bool report_hidden_crc(const struct diff_filter *f, size_t symbol)
 	       f->symbol_rule[symbol] == SHOWN && f->symbol_type[symbol];
 }
 
+size_t report_each_export_item(const struct diff_filter *f, size_t limit,
+			       report_export_item_fn *fn, void *ctx)
+{
+	const struct kabi_diff *d = f->d;
+	size_t i, n = 0;
+	uint32_t k;
+
+	for (i = 0; i < d->nsymbols; i++) {
+		const struct symbol_change *s = &d->symbols[i];
+
+		if (s->old_symbol == KABI_NONE || s->new_symbol == KABI_NONE)
+			continue;
+		for (k = 0; k < s->nitems; k++) {
+			const struct change_item *it =
+			    &d->items[s->first_item + k];
+
+			if (it->kind == CHANGE_CRC_CHANGED ||
+			    !filter_item_shown(f, i, k))
+				continue;
+			if (n < limit)
+				fn(ctx, i, it, n);
+			n++;
+		}
+	}
+	return n;
+}
+
+enum hidden_verdict report_hidden_verdict(const struct diff_filter *f,
+					  size_t symbol)
+{
+	if (!f->d->symbols[symbol].crc_hidden_breaking)
+		return HIDDEN_COMPATIBLE;
+	/* what approved causes alone reach breaks nothing */
+	return f->symbol_severity[symbol] == BREAKING ? HIDDEN_BREAKING
+						      : HIDDEN_APPROVED;
+}
+
 void report_count_crcs(const struct diff_filter *f, struct report_summary *s)
 {
 	const struct kabi_diff *d = f->d;
@@ -1006,7 +1047,9 @@ void report_count_crcs(const struct diff_filter *f, struct report_summary *s)
 				break;
 			s->crc_hidden++;
 			s->crc_hidden_breaking +=
-			    d->symbols[i].crc_hidden_breaking;
+			    report_hidden_verdict(f, i) == HIDDEN_BREAKING;
+			s->crc_hidden_approved +=
+			    report_hidden_verdict(f, i) == HIDDEN_APPROVED;
 			break;
 		case CRC_BEYOND:
 			s->crc_beyond++;

@@ -180,7 +180,7 @@ static void html_hidden_crcs(FILE *out, const struct diff_filter *f,
 	      out);
 	for (i = 0; i < d->nsymbols; i++) {
 		const struct symbol_change *c = &d->symbols[i];
-		bool breaking;
+		enum hidden_verdict v = report_hidden_verdict(f, i);
 
 		if (!report_hidden_crc(f, i))
 			continue;
@@ -188,14 +188,11 @@ static void html_hidden_crcs(FILE *out, const struct diff_filter *f,
 		report_hidden_reason(&sb, d, i);
 		fputs("<li><code>", out);
 		report_html_text(out, diff_symbol_name(d, c));
-		/* what approved causes alone reach breaks nothing */
-		breaking =
-		    c->crc_hidden_breaking && f->symbol_severity[i] == BREAKING;
 		fprintf(out, "</code> <span class=\"%s\">[%s]</span> ",
-			breaking ? "breaking" : "compatible",
-			breaking		 ? "breaking"
-			: c->crc_hidden_breaking ? "approved"
-						 : "compatible");
+			v == HIDDEN_BREAKING ? "breaking" : "compatible",
+			v == HIDDEN_BREAKING   ? "breaking"
+			: v == HIDDEN_APPROVED ? "approved"
+					       : "compatible");
 		report_html_text(out, sb.buf);
 		fputs("</li>\n", out);
 	}
@@ -471,6 +468,56 @@ static void html_names(FILE *out, const struct diff_filter *f, bool added)
 			added ? "added" : "removed");
 }
 
+struct html_export_items {
+	FILE *out;
+	const struct diff_filter *f;
+	struct strbuf sb;
+};
+
+/* One change of an export itself, its severity, and its approval. */
+static void html_export_item(void *ctx, size_t symbol,
+			     const struct change_item *it, size_t n)
+{
+	struct html_export_items *h = ctx;
+	const struct diff_filter *f = h->f;
+	bool breaking = change_severity(it->kind) == BREAKING;
+	bool approved = f->symbol_approval[symbol] != KABI_NONE;
+
+	fputs(n ? "<li><code>"
+		: "<h2>Exports changed themselves</h2>\n"
+		  "<ul id=\"export-changes\">\n<li><code>",
+	      h->out);
+	report_html_text(h->out,
+			 diff_symbol_name(f->d, &f->d->symbols[symbol]));
+	breaking = breaking && f->symbol_severity[symbol] == BREAKING;
+	fprintf(h->out, "</code> <span class=\"%s\">[%s]</span>: ",
+		breaking ? "breaking" : "compatible",
+		breaking   ? "breaking"
+		: approved ? "approved"
+			   : "compatible");
+	strbuf_reset(&h->sb);
+	report_describe_item(&h->sb, f->d, KABI_NONE, it);
+	report_html_text(h->out, h->sb.buf);
+	fprintf(h->out, " <code>[%s]</code>", change_rule(it->kind));
+	if (approved) {
+		strbuf_reset(&h->sb);
+		report_describe_approval(&h->sb, f, f->symbol_approval[symbol]);
+		fputs(" (approved: ", h->out);
+		report_html_text(h->out, h->sb.buf);
+		fputc(')', h->out);
+	}
+	fputs("</li>\n", h->out);
+}
+
+static void html_export_changes(FILE *out, const struct diff_filter *f)
+{
+	struct html_export_items h = {out, f, STRBUF_INIT};
+
+	if (report_each_export_item(f, SIZE_MAX, html_export_item, &h))
+		fputs("</ul>\n", out);
+	strbuf_release(&h.sb);
+}
+
 struct html_modules {
 	FILE *out;
 	bool full;
@@ -590,6 +637,7 @@ void report_html(FILE *out, const struct diff_filter *f,
 		html_names(out, f, false);
 		html_names(out, f, true);
 	}
+	html_export_changes(out, f);
 	for (sec = report_sections; *sec; sec++)
 		html_section(out, f, *sec);
 	if (o->modules)

@@ -187,15 +187,19 @@ static void json_summary(FILE *out, const struct diff_filter *f,
 			s.approved_roots, s.approved_symbols,
 			approvals_stale(f));
 	fputs("\"crcs\": ", out);
-	if (s.crcs_compared)
+	if (s.crcs_compared) {
 		fprintf(
 		    out,
 		    "{\"compared\": true, \"agree\": %zu, \"crc_only\": %zu, "
-		    "\"hidden\": %zu, \"hidden_breaking\": %zu, "
-		    "\"beyond_view\": %zu}",
+		    "\"hidden\": %zu, \"hidden_breaking\": %zu, ",
 		    s.crc_agree, s.crc_unexplained, s.crc_hidden,
-		    s.crc_hidden_breaking, s.crc_beyond);
-	else
+		    s.crc_hidden_breaking);
+		/* those approvals made no longer breaking; with them only */
+		if (f->s->napprovals)
+			fprintf(out, "\"hidden_approved\": %zu, ",
+				s.crc_hidden_approved);
+		fprintf(out, "\"beyond_view\": %zu}", s.crc_beyond);
+	} else
 		fprintf(out, "{\"compared\": false, \"missing\": \"%s\"}",
 			!s.types_compared ? "types" : f->d->crcs_missing);
 	fputs(",\n   \"breaking_rules\": [", out);

@@ -364,45 +364,57 @@ static void md_names(FILE *out, const struct diff_filter *f, bool added,
 	fprintf(out, " (%s)\n\n", added ? "added" : "removed, **breaking**");
 }
 
+/* An export's approval after one of its items, as text has it. */
+static void md_export_approval(FILE *out, const struct diff_filter *f,
+			       size_t symbol)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (f->symbol_approval[symbol] == KABI_NONE)
+		return;
+	report_describe_approval(&sb, f, f->symbol_approval[symbol]);
+	fprintf(out, " (approved%s: ",
+		f->symbol_severity[symbol] == BREAKING ? " in part" : "");
+	md_text(out, sb.buf);
+	fputc(')', out);
+	strbuf_release(&sb);
+}
+
+struct md_export_items {
+	FILE *out;
+	const struct diff_filter *f;
+	struct strbuf sb;
+};
+
+static void md_export_item(void *ctx, size_t symbol,
+			   const struct change_item *it, size_t n)
+{
+	struct md_export_items *m = ctx;
+	const struct kabi_diff *d = m->f->d;
+
+	strbuf_reset(&m->sb);
+	report_describe_item(&m->sb, d, KABI_NONE, it);
+	fputs(n ? "- " : "### Exports changed themselves\n\n- ", m->out);
+	md_code(m->out, diff_symbol_name(d, &d->symbols[symbol]));
+	fputs(": ", m->out);
+	md_text(m->out, m->sb.buf);
+	fprintf(m->out, " `%s`", change_rule(it->kind));
+	md_export_approval(m->out, m->f, symbol);
+	fputc('\n', m->out);
+}
+
 /* The changes of exports themselves (kind, namespace...), not CRCs. */
 static void md_export_changes(FILE *out, const struct diff_filter *f,
 			      const struct md_limits *lim)
 {
-	const struct kabi_diff *d = f->d;
-	size_t i, n = 0, limit = lim->names;
-	struct strbuf sb = STRBUF_INIT;
-	uint32_t k;
+	struct md_export_items m = {out, f, STRBUF_INIT};
+	size_t n = report_each_export_item(f, lim->names, md_export_item, &m);
 
-	for (i = 0; i < d->nsymbols; i++) {
-		const struct symbol_change *s = &d->symbols[i];
-
-		if (s->old_symbol == KABI_NONE || s->new_symbol == KABI_NONE)
-			continue;
-		for (k = 0; k < s->nitems; k++) {
-			const struct change_item *it =
-			    &d->items[s->first_item + k];
-
-			if (it->kind == CHANGE_CRC_CHANGED ||
-			    !filter_item_shown(f, i, k))
-				continue;
-			if (n++ >= limit)
-				continue;
-			strbuf_reset(&sb);
-			report_describe_item(&sb, d, KABI_NONE, it);
-			fputs(n == 1 ? "### Exports changed themselves\n\n- "
-				     : "- ",
-			      out);
-			md_code(out, diff_symbol_name(d, s));
-			fputs(": ", out);
-			md_text(out, sb.buf);
-			fprintf(out, " `%s`\n", change_rule(it->kind));
-		}
-	}
-	if (n > limit)
-		fprintf(out, "- … and %zu more\n", n - limit);
+	if (n > lim->names)
+		fprintf(out, "- … and %zu more\n", n - lim->names);
 	if (n)
 		fputs("\n", out);
-	strbuf_release(&sb);
+	strbuf_release(&m.sb);
 }
 
 static void md_exports(FILE *out, const struct diff_filter *f,
@@ -540,7 +552,11 @@ static void md_hidden_crcs(FILE *out, const struct diff_filter *f,
 		fputs("- ", out);
 		md_code(out, diff_symbol_name(d, c));
 		fprintf(out, "%s: ",
-			c->crc_hidden_breaking ? " (**breaking**)" : "");
+			report_hidden_verdict(f, i) == HIDDEN_BREAKING
+			    ? " (**breaking**)"
+			: report_hidden_verdict(f, i) == HIDDEN_APPROVED
+			    ? " (breaking, approved)"
+			    : "");
 		md_text(out, sb.buf);
 		fputc('\n', out);
 	}

@@ -102,6 +102,7 @@ struct report_summary {
 	 */
 	bool crcs_compared;
 	size_t crc_agree, crc_unexplained, crc_hidden, crc_hidden_breaking;
+	size_t crc_hidden_approved; /* breaking, all approved: not above */
 	size_t crc_beyond;
 	size_t roots_by_kind[REPORT_ROOT_KINDS];
 	bool breaking;
@@ -230,6 +231,22 @@ void report_count_crcs(const struct diff_filter *f, struct report_summary *s);
 /* Whether an export shows as hidden from modversions: a shown root reaches it.
  */
 bool report_hidden_crc(const struct diff_filter *f, size_t symbol);
+/*
+ * How such an export's change stands: breaking, breaking but every
+ * breaking cause reaching it approved (--approved), or compatible.
+ */
+enum hidden_verdict { HIDDEN_COMPATIBLE, HIDDEN_APPROVED, HIDDEN_BREAKING };
+enum hidden_verdict report_hidden_verdict(const struct diff_filter *f,
+					  size_t symbol);
+/*
+ * Each shown item of an export's change of itself (kind, namespace,
+ * module; not its CRC, which the CRC lists say), in the exports' order,
+ * up to limit of them; how many there are in all.
+ */
+typedef void report_export_item_fn(void *ctx, size_t symbol,
+				   const struct change_item *it, size_t n);
+size_t report_each_export_item(const struct diff_filter *f, size_t limit,
+			       report_export_item_fn *fn, void *ctx);
 /* Whether an export has only a CRC change to show. */
 bool report_crc_only(const struct diff_filter *f, size_t symbol);
 

@@ -549,11 +549,12 @@ static void print_hidden_crc(FILE *out, const struct diff_filter *f,
 	struct strbuf sb = STRBUF_INIT;
 
 	report_root_title(&sb, d, &d->roots[r]);
-	fprintf(out, "    %s (%s) [hidden-from-modversions%s%s]: ",
+	fprintf(out, "    %s (%s) [hidden-from-modversions%s]: ",
 		diff_symbol_name(d, s), report_module_of(d, s),
-		s->crc_hidden_breaking ? ", breaking" : "",
-		s->crc_hidden_breaking && f->root_approved[r] ? ", approved"
-							      : "");
+		report_hidden_verdict(f, i) == HIDDEN_BREAKING ? ", breaking"
+		: report_hidden_verdict(f, i) == HIDDEN_APPROVED
+		    ? ", breaking, approved"
+		    : "");
 	if (numbers[r])
 		fprintf(out, "root cause %zu, ", numbers[r]);
 	fputs(sb.buf, out);
@@ -596,7 +597,8 @@ static void print_hidden_crcs(FILE *out, const struct diff_filter *f,
 
 				if (!report_hidden_crc(f, i) ||
 				    s->crc_reason != reasons[k] ||
-				    s->crc_hidden_breaking != !pass)
+				    (report_hidden_verdict(f, i) ==
+				     HIDDEN_BREAKING) != !pass)
 					continue;
 				if (!header) {
 					report_hidden_reason(&sb, d, i);
