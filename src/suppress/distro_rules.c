@@ -167,16 +167,18 @@ static int severities_line(struct suppressions *s, const struct line_reader *r,
 	if (!pattern)
 		return 0;
 	verdict = next_word(&line);
-	typed = verdict && rule_type(pattern, &match);
+	extra = next_word(&line);
+	/* "SYMBOL PASS" is the namespace SYMBOL's rule: a type needs three */
+	typed = extra && rule_type(pattern, &match);
 	if (typed) {
 		pattern = verdict;
-		verdict = next_word(&line);
+		verdict = extra;
+		extra = next_word(&line);
 	}
 	if (!verdict)
 		return diag_error(
 		    d, KABI_E_USAGE, DIAG_AT_LINE(r->path, r->line),
 		    "pattern '%s' has no verdict (PASS or FAIL)", pattern);
-	extra = next_word(&line);
 	if (extra)
 		return diag_error(d, KABI_E_USAGE,
 				  DIAG_AT_LINE(r->path, r->line),
