@@ -662,6 +662,18 @@ static void count_ignored_crcs(struct diff_filter *f)
 	}
 }
 
+/*
+ * Whether a system call's or uapi type's change shows: all do, but
+ * under --breaking-only, which hides the compatible ones (counted).
+ */
+static bool user_change_shown(struct diff_filter *f, enum severity severity)
+{
+	if (!f->s->breaking_only || severity == BREAKING)
+		return true;
+	f->hits[rule_breaking_only(f)]++;
+	return false;
+}
+
 void diff_filter_build(struct diff_filter *f, const struct kabi_diff *d,
 		       const struct suppressions *s)
 {
@@ -704,22 +716,14 @@ void diff_filter_build(struct diff_filter *f, const struct kabi_diff *d,
 			f->hits[f->symbol_rule[i]]++;
 	if (s->ignore_crc)
 		count_ignored_crcs(f);
-	/* system calls: only --breaking-only hides any */
+	/* system calls and uapi types: only --breaking-only hides any */
 	f->syscall_shown = xcalloc(d->nsyscalls + 1, sizeof(bool));
-	for (i = 0; i < d->nsyscalls; i++) {
+	for (i = 0; i < d->nsyscalls; i++)
 		f->syscall_shown[i] =
-		    !s->breaking_only || d->syscalls[i].severity == BREAKING;
-		if (!f->syscall_shown[i])
-			f->hits[rule_breaking_only(f)]++;
-	}
-	/* uapi types likewise */
+		    user_change_shown(f, d->syscalls[i].severity);
 	f->uapi_shown = xcalloc(d->nuapi + 1, sizeof(bool));
-	for (i = 0; i < d->nuapi; i++) {
-		f->uapi_shown[i] =
-		    !s->breaking_only || d->uapi[i].severity == BREAKING;
-		if (!f->uapi_shown[i])
-			f->hits[rule_breaking_only(f)]++;
-	}
+	for (i = 0; i < d->nuapi; i++)
+		f->uapi_shown[i] = user_change_shown(f, d->uapi[i].severity);
 	free(subtype_hidden);
 }
 
