@@ -150,15 +150,19 @@ static bool valid_date(const char *v)
 {
 	static const int days[] = {31, 29, 31, 30, 31, 30,
 				   31, 31, 30, 31, 30, 31};
-	int i, month, day;
+	int i, year, month, day;
 
 	if (strlen(v) != 10 || v[4] != '-' || v[7] != '-')
 		return false;
 	for (i = 0; i < 10; i++)
 		if (i != 4 && i != 7 && !isdigit((unsigned char)v[i]))
 			return false;
+	year = (v[0] - '0') * 1000 + (v[1] - '0') * 100 + (v[2] - '0') * 10 +
+	       (v[3] - '0');
 	month = (v[5] - '0') * 10 + (v[6] - '0');
 	day = (v[8] - '0') * 10 + (v[9] - '0');
+	if (month == 2 && day == 29)
+		return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
 	return month >= 1 && month <= 12 && day >= 1 && day <= days[month - 1];
 }
 
@@ -166,8 +170,10 @@ static int set_until(struct approvals_reader *r, struct approval *a,
 		     const char *value)
 {
 	if (!valid_date(value))
-		return reader_fail(r, "bad date '%s': until is YYYY-MM-DD",
-				   value);
+		return reader_fail(
+		    r,
+		    "bad date '%s': until is a day of the calendar, YYYY-MM-DD",
+		    value);
 	a->until = xstrdup(value);
 	/* the last day named is still within it */
 	a->expired = strcmp(value, r->today) < 0;
