@@ -692,9 +692,9 @@ static void warn_lone_modules(const struct diff_options *opts,
 			  core_exports(&s->models[1])};
 	unsigned i;
 
-	/* STG names no module, vmlinux or other (stg/stg.h) */
+	/* STG and ABIXML name no module, vmlinux or other (model.h) */
 	if (opts->have_symbols || opts->nmodules || !core[0] == !core[1] ||
-	    s->models[0].from_stg || s->models[1].from_stg)
+	    model_either_foreign(&s->models[0], &s->models[1]))
 		return;
 	i = core[0] ? 1 : 0;
 	diag_warning(d, DIAG_AT_FILE(s->paths[i]),

@@ -101,8 +101,8 @@ static void compare_exports(struct differ *df, const struct kabi_symbol *o,
 	const char *ons = model_str(d->old, o->ns),
 		   *nns = model_str(d->new, n->ns);
 
-	if (d->old->from_stg || d->new->from_stg)
-		; /* STG keeps no export kind (model.h) */
+	if (model_either_foreign(d->old, d->new))
+		; /* STG and ABIXML keep no export kind (model.h) */
 	else if ((o->flags & KABI_SYM_GPL) && !(n->flags & KABI_SYM_GPL))
 		symbol_item(df, o->flags & KABI_SYM_FIELDS_PINNED
 				    ? CHANGE_EXPORT_FROM_GPL_PINNED

@@ -97,15 +97,16 @@ static void compare_enum(struct differ *df, const struct kabi_type *o,
 
 /*
  * A parameter's own qualifiers ("const size_t n") are no part of its
- * function's type in C (C11 6.7.6.3), and STG keeps none: against an STG
- * side they are not compared. _Atomic stays: it may change the layout.
+ * function's type in C (C11 6.7.6.3), and STG keeps none: against a
+ * foreign side (STG, ABIXML) they are not compared. _Atomic stays: it
+ * may change the layout.
  */
 static uint32_t param_type(const struct kabi_diff *d,
 			   const struct kabi_model *m, uint32_t id)
 {
 	unsigned steps;
 
-	if (!d->old->from_stg && !d->new->from_stg)
+	if (!model_either_foreign(d->old, d->new))
 		return id;
 	for (steps = 0; steps < 8; steps++) {
 		const struct kabi_type *t = model_type(m, id);

@@ -12,6 +12,30 @@
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
+/* By enum kabi_foreign: the name messages use, and the types attribute. */
+static const char *const foreign_names[][2] = {
+    {NULL, NULL}, {"STG", "stg"}, {"ABIXML", "abixml"}};
+
+const char *model_foreign_name(const struct kabi_model *m)
+{
+	return foreign_names[m->foreign][0];
+}
+
+const char *model_foreign_types(const struct kabi_model *m)
+{
+	return foreign_names[m->foreign][1];
+}
+
+enum kabi_foreign model_foreign_of_types(const char *types)
+{
+	unsigned k;
+
+	for (k = 1; k < sizeof(foreign_names) / sizeof(*foreign_names); k++)
+		if (types && !strcmp(types, foreign_names[k][1]))
+			return (enum kabi_foreign)k;
+	return KABI_FOREIGN_NONE;
+}
+
 /* The words a C integer type is written with, counted. */
 struct int_words {
 	unsigned is_signed, is_unsigned, is_short, is_long, is_int, is_char,

@@ -68,6 +68,13 @@ enum kabi_byte_order {
 	KABI_ORDER_BIG,
 };
 
+/* Another tool's baseline a corpus was read from (kabi_model.foreign). */
+enum kabi_foreign {
+	KABI_FOREIGN_NONE,
+	KABI_FOREIGN_STG,    /* STG's native format (.stg) */
+	KABI_FOREIGN_ABIXML, /* libabigail's ABIXML (abidw) */
+};
+
 /* kabi_type.flags */
 enum {
 	KABI_TYPE_DECLARATION = 1
@@ -263,15 +270,18 @@ struct kabi_model {
 	 */
 	bool from_btf;
 	/*
-	 * Read from STG's native format (stg/stg.h). Its types are DWARF's
-	 * as STG kept them, which says as little as BTF in every way the
-	 * comparison cares for (no declaring files, no alignment, no K&R
-	 * prototypes, "[0]" as "[]"), so they are compared as a BTF
-	 * corpus's are (model_types_as_btf). STG keeps no export's module
-	 * or export kind: every symbol's module is "" (not known) and none
-	 * is GPL, and a comparison ignores both where either side is STG.
+	 * Read from another tool's baseline (enum kabi_foreign): STG's native
+	 * format (stg/stg.h) or libabigail's ABIXML (abixml/abixml.h). Their
+	 * types are DWARF's as that tool kept them, which says as little as
+	 * BTF in every way the comparison cares for (no declaring files, no
+	 * alignment, no K&R prototypes, "[0]" as "[]"), so they are compared
+	 * as a BTF corpus's are (model_types_as_btf). Neither keeps an
+	 * export's module or export kind: every symbol's module is "" (not
+	 * known) and none is GPL, and a comparison ignores both where either
+	 * side is foreign. Neither keeps a parameter's own qualifiers; ABIXML
+	 * keeps no bit-field's width either (model_foreign_*).
 	 */
-	bool from_stg;
+	uint8_t foreign;
 	/* what the corpus describes */
 	uint32_t arch;	    /* "x86-64", ... */
 	uint8_t bits;	    /* 32 or 64; 0: not known (an old baseline) */
@@ -306,11 +316,26 @@ static inline const struct kabi_type *model_type(const struct kabi_model *m,
 
 /*
  * Whether a corpus's types say as little as BTF's: read from BTF, or
- * from STG (which kept DWARF's, less what BTF lacks too).
+ * from another tool's baseline (which kept DWARF's, less what BTF lacks
+ * too).
  */
 static inline bool model_types_as_btf(const struct kabi_model *m)
 {
-	return m->from_btf || m->from_stg;
+	return m->from_btf || m->foreign;
+}
+
+/* The other tool's format a corpus was read from, for messages; or NULL. */
+const char *model_foreign_name(const struct kabi_model *m);
+/* Its name in a baseline's types attribute ("stg", "abixml"), or NULL. */
+const char *model_foreign_types(const struct kabi_model *m);
+/* The foreign format a types attribute names, or KABI_FOREIGN_NONE. */
+enum kabi_foreign model_foreign_of_types(const char *types);
+
+/* Whether either side of a comparison is another tool's baseline. */
+static inline bool model_either_foreign(const struct kabi_model *a,
+					const struct kabi_model *b)
+{
+	return a->foreign || b->foreign;
 }
 
 /* The type a chain of typedefs and qualifiers ends at. */

@@ -145,7 +145,7 @@ void model_restrict(const struct kabi_model *in, const bool *keep,
 	out->bits = in->bits;
 	out->no_types = in->no_types;
 	out->from_btf = in->from_btf;
-	out->from_stg = in->from_stg;
+	out->foreign = in->foreign;
 	out->has_uapi = in->has_uapi;
 	out->byte_order = in->byte_order;
 	for (i = 0; i < in->nerrors; i++)

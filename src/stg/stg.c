@@ -62,7 +62,7 @@ int stg_read(struct source *src, struct kabi_model *out, struct diag *d)
 		stg_text_free(&t);
 	}
 	strbuf_release(&text);
-	out->from_stg = true;
+	out->foreign = KABI_FOREIGN_STG;
 	if (!err) {
 		err = stg_graph_build(&nodes, frag, src->name, out, d);
 	} else {

@@ -7,7 +7,7 @@
  * per node, each with a 32-bit id by which the others refer to it.
  *
  * STG says less than kabi's own readers, and the model says so
- * (kabi_model.from_stg): no module and no export kind for any export
+ * (kabi_model.foreign): no module and no export kind for any export
  * (STG merges vmlinux and the modules into one graph and keeps neither),
  * no compilation units (every export's unit is 0, as for BTF), no
  * declaring files, no alignment, no parameter names, no system calls

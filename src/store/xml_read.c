@@ -571,8 +571,8 @@ static int read_symbol(struct reader *r)
 	uint64_t n;
 
 	s.name = model_intern(r->m, need(r, "name") ? get(r, "name") : "");
-	/* STG keeps neither module nor export kind (types="stg") */
-	if (r->m->from_stg) {
+	/* STG and ABIXML keep neither module nor export kind (model.h) */
+	if (r->m->foreign) {
 		s.module = get_str(r, "module");
 		export = get(r, "export");
 	} else {
@@ -827,15 +827,15 @@ static int read_root(struct reader *r)
 	read_machine(r);
 	/* where the types came from: DWARF unless it says */
 	types = get(r, "types");
+	r->m->foreign = (uint8_t)model_foreign_of_types(types);
 	if (types && strcmp(types, "none") && strcmp(types, "btf") &&
-	    strcmp(types, "stg"))
+	    !r->m->foreign)
 		return fail(r,
-			    "bad types '%s': 'none', 'btf', 'stg', or no "
-			    "attribute",
+			    "bad types '%s': 'none', 'btf', 'stg', 'abixml', "
+			    "or no attribute",
 			    types);
 	r->m->no_types = types && !strcmp(types, "none");
 	r->m->from_btf = types && !strcmp(types, "btf");
-	r->m->from_stg = types && !strcmp(types, "stg");
 	syscalls = get(r, "syscalls");
 	if (syscalls && strcmp(syscalls, "yes"))
 		return fail(r, "bad syscalls '%s': 'yes', or no attribute",

@@ -217,9 +217,9 @@ static void write_symbol(struct writer *w, const struct kabi_symbol *s)
 	if (!w->m->no_types)
 		attr(w, "kind",
 		     s->flags & KABI_SYM_FUNCTION ? "function" : "variable");
-	/* none when the reader could not tell (STG): model.h */
+	/* none when the reader could not tell (STG, ABIXML): model.h */
 	attr_str(w, "module", s->module);
-	if (!w->m->from_stg)
+	if (!w->m->foreign)
 		attr(w, "export",
 		     s->flags & KABI_SYM_GPL ? "EXPORT_SYMBOL_GPL"
 					     : "EXPORT_SYMBOL");
@@ -319,8 +319,8 @@ static void write_head(struct writer *w)
 		attr(w, "types", "none");
 	else if (m->from_btf)
 		attr(w, "types", "btf");
-	else if (m->from_stg)
-		attr(w, "types", "stg");
+	else if (m->foreign)
+		attr(w, "types", model_foreign_types(m));
 	if (m->has_syscalls)
 		attr(w, "syscalls", "yes");
 	if (m->has_uapi)

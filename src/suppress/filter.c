@@ -218,7 +218,8 @@ static int check_sources(const struct suppressions *s,
 			    n < 2 ? ""
 			    : k	  ? "new"
 				  : "old",
-			    models[k]->from_stg ? "STG" : "BTF");
+			    models[k]->foreign ? model_foreign_name(models[k])
+					       : "BTF");
 	return 0;
 }
 
