@@ -24,6 +24,7 @@
 
 struct graph {
 	const struct stg_nodes *nodes;
+	enum kabi_foreign foreign;
 	struct kabi_model *frag;
 	uint32_t *local;   /* per node: its type in frag, or KABI_NONE */
 	uint32_t *node_of; /* per type of frag: its node */
@@ -35,6 +36,13 @@ struct graph {
 	struct diag *d;
 };
 
+/* The error of the format the nodes were read from. */
+static enum kabi_error format_error(enum kabi_foreign foreign)
+{
+	return foreign == KABI_FOREIGN_ABIXML ? KABI_E_BAD_ABIXML
+					      : KABI_E_BAD_STG;
+}
+
 __attribute__((format(printf, 3, 4))) static int
 bad(const struct graph *g, const struct stg_node *n, const char *fmt, ...)
 {
@@ -42,7 +50,7 @@ bad(const struct graph *g, const struct stg_node *n, const char *fmt, ...)
 	int err;
 
 	va_start(ap, fmt);
-	err = diag_verror(g->d, KABI_E_BAD_STG,
+	err = diag_verror(g->d, format_error(g->foreign),
 			  DIAG_AT_LINE(g->path, n ? n->line : 0), fmt, ap);
 	va_end(ap);
 	return err;
@@ -552,21 +560,27 @@ static void build(struct kabi_model *frag, const uint32_t *targets,
 	struct model_builder *b = model_builder_new();
 	struct fragment_summary *s = fragment_summarize(frag, targets);
 
-	fragment_summary_diagnose(s, path, "STG", d);
+	fragment_summary_diagnose(s, path, model_foreign_name(out), d);
 	model_builder_add(b, s, MODEL_SCOPE_VMLINUX);
 	model_builder_finish(b, out);
 	model_builder_free(b);
 }
 
 int stg_graph_build(const struct stg_nodes *nodes, struct kabi_model *frag,
-		    const char *path, struct kabi_model *out, struct diag *d)
+		    const char *path, enum kabi_foreign foreign,
+		    struct kabi_model *out, struct diag *d)
 {
-	struct graph g = {.nodes = nodes, .frag = frag, .path = path, .d = d};
+	struct graph g = {.nodes = nodes,
+			  .foreign = foreign,
+			  .frag = frag,
+			  .path = path,
+			  .d = d};
 	uint32_t *exports = NULL, *targets = NULL;
 	size_t nexports = 0, errors = d->errors;
 	struct set_aside aside = {0};
 	int err = check_refs(&g);
 
+	out->foreign = (uint8_t)foreign;
 	g.ptr_size = pointer_size(nodes, frag);
 	g.local = xmalloc(xmul(nodes->n + 1, sizeof(*g.local)));
 	memset(g.local, 0xff, (nodes->n + 1) * sizeof(*g.local));
@@ -584,7 +598,7 @@ int stg_graph_build(const struct stg_nodes *nodes, struct kabi_model *frag,
 		build(frag, targets, path, out, d);
 		frag = NULL;
 		if (d->errors > errors)
-			err = -KABI_E_BAD_STG;
+			err = -(int)format_error(foreign);
 	}
 	if (frag) {
 		model_free(frag);

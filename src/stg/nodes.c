@@ -254,6 +254,37 @@ const struct stg_node *stg_nodes_find(const struct stg_nodes *n, uint32_t id)
 	return NULL;
 }
 
+size_t stg_nodes_add(struct stg_nodes *n, const struct stg_node *node)
+{
+	ALLOC_GROW(n->v, n->n + 1, n->alloc);
+	n->v[n->n] = *node;
+	hashmap_add(&n->by_id, hash_u64(node->id), node->id, n->n);
+	return n->n++;
+}
+
+void stg_nodes_add_ref(struct stg_nodes *n, struct stg_node *node, uint32_t id)
+{
+	if (!node->count)
+		node->first = (uint32_t)n->nids;
+	ALLOC_GROW(n->ids, n->nids + 1, n->ids_alloc);
+	n->ids[n->nids++] = id;
+	node->count++;
+}
+
+struct kabi_enumerator *stg_nodes_add_enumerator(struct stg_nodes *n,
+						 struct stg_node *node)
+{
+	struct kabi_enumerator *e;
+
+	ALLOC_GROW(n->enumerators, n->nenumerators + 1, n->enumerators_alloc);
+	e = &n->enumerators[n->nenumerators];
+	memset(e, 0, sizeof(*e));
+	if (!node->nenumerators++)
+		node->first_enumerator = (uint32_t)n->nenumerators;
+	n->nenumerators++;
+	return e;
+}
+
 struct reader {
 	struct stg_text *t;
 	struct stg_nodes *nodes;
@@ -325,33 +356,6 @@ static int enum_of(struct reader *r, const struct stg_field *f,
 static int read_fields(struct reader *r, const struct stg_field *message,
 		       const struct spec *specs);
 
-static void add_enumerator(struct reader *r)
-{
-	struct stg_nodes *n = r->nodes;
-
-	ALLOC_GROW(n->enumerators, n->nenumerators + 1, n->enumerators_alloc);
-	memset(&n->enumerators[n->nenumerators], 0, sizeof(*n->enumerators));
-	if (!r->node->nenumerators++)
-		r->node->first_enumerator = (uint32_t)n->nenumerators;
-	n->nenumerators++;
-}
-
-/*
- * A repeated reference. A node's are read together, one node at a time:
- * they lie in one run.
- */
-static void add_to_list(struct reader *r, uint32_t id)
-{
-	struct stg_nodes *n = r->nodes;
-	struct stg_node *node = r->node;
-
-	if (!node->count)
-		node->first = (uint32_t)n->nids;
-	ALLOC_GROW(n->ids, n->nids + 1, n->ids_alloc);
-	n->ids[n->nids++] = id;
-	node->count++;
-}
-
 /* A string the node keeps: its name or namespace. */
 static uint32_t intern(struct reader *r, const struct stg_field *f)
 {
@@ -376,7 +380,7 @@ static int store_number(struct reader *r, const struct spec *s, uint64_t v)
 		node->flags |= STG_HAS_REF2;
 		return 0;
 	case SLOT_LIST:
-		add_to_list(r, (uint32_t)v);
+		stg_nodes_add_ref(r->nodes, r->node, (uint32_t)v);
 		return 0;
 	case SLOT_SIZE:
 		node->size = v;
@@ -453,7 +457,7 @@ static int read_value(struct reader *r, const struct stg_field *f,
 			r->node->flags |= STG_DEFINED;
 		if (s->slot != SLOT_ENUMERATOR)
 			return read_fields(r, f, s->sub);
-		add_enumerator(r);
+		stg_nodes_add_enumerator(r->nodes, r->node);
 		r->in_enumerator = true;
 		err = read_fields(r, f, s->sub);
 		r->in_enumerator = false;
@@ -577,10 +581,7 @@ static int add_node(struct reader *r, const struct stg_field *f,
 		return err;
 	if (node.kind == STG_ELF_SYMBOL)
 		settle_symbol(r);
-	ALLOC_GROW(n->v, n->n + 1, n->alloc);
-	n->v[n->n] = node;
-	hashmap_add(&n->by_id, hash_u64(node.id), node.id, n->n);
-	n->n++;
+	stg_nodes_add(n, &node);
 	return 0;
 }
 

@@ -64,7 +64,8 @@ int stg_read(struct source *src, struct kabi_model *out, struct diag *d)
 	strbuf_release(&text);
 	out->foreign = KABI_FOREIGN_STG;
 	if (!err) {
-		err = stg_graph_build(&nodes, frag, src->name, out, d);
+		err = stg_graph_build(&nodes, frag, src->name, KABI_FOREIGN_STG,
+				      out, d);
 	} else {
 		model_free(frag);
 		free(frag);

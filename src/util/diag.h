@@ -44,6 +44,7 @@
 	KABI_ERROR(BAD_XML, "malformed baseline file")                         \
 	KABI_ERROR(BAD_SYMVERS, "malformed Module.symvers")                    \
 	KABI_ERROR(BAD_STG, "malformed STG file")                              \
+	KABI_ERROR(BAD_ABIXML, "malformed ABIXML file")                        \
 	KABI_ERROR(BAD_PACKAGE, "malformed package")                           \
 	KABI_ERROR(NO_INPUT, "no kernel found")                                \
 	KABI_ERROR(INCOMPLETE, "a baseline of an incomplete kernel")           \
