@@ -37,6 +37,15 @@ void store_write(const struct kabi_model *m, FILE *out, unsigned threads);
  */
 #define STORE_MAX_SIZE (UINT64_C(256) << 20)
 
+struct strbuf;
+/*
+ * An attribute value as libxml2's SAX2 parser gives it, without entity
+ * substitution, with its '&'s decoded (in spare, if any): for readers of
+ * other XML formats too (abixml/). *len is updated.
+ */
+const char *xml_decode_ampersands(struct strbuf *spare, const char *value,
+				  size_t *len);
+
 struct source;
 /* Read a baseline from an open source (util/source.h) into an empty model. */
 int store_read(struct source *src, struct kabi_model *out, struct diag *d);

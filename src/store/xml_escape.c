@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Escaping of attribute values in baselines; see xml_escape.h. */
 #include "xml_escape.h"
+#include "store.h"
 
 #include <string.h>
 
@@ -90,4 +91,27 @@ bool xml_unescape(struct strbuf *out, const char *s, size_t len)
 		}
 	}
 	return true;
+}
+
+/*
+ * Without entity substitution, libxml2 hands an attribute value over with
+ * every '&' it decoded written as "&#38;" (for a tree builder to decode
+ * again); a '&' appears in no other way. Other references are decoded.
+ */
+const char *xml_decode_ampersands(struct strbuf *spare, const char *value,
+				  size_t *len)
+{
+	const char *end = value + *len, *amp;
+
+	if (!memchr(value, '&', *len))
+		return value;
+	strbuf_reset(spare);
+	while ((amp = memchr(value, '&', (size_t)(end - value)))) {
+		strbuf_add(spare, value, (size_t)(amp - value) + 1);
+		value =
+		    amp + (end - amp >= 5 && !memcmp(amp, "&#38;", 5) ? 5 : 1);
+	}
+	strbuf_add(spare, value, (size_t)(end - value));
+	*len = spare->len;
+	return spare->buf;
 }

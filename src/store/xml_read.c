@@ -156,29 +156,6 @@ static void xml_error(void *arg, xmlErrorPtr error)
 /* --- attributes -------------------------------------------------------- */
 
 /*
- * Without entity substitution, libxml2 hands an attribute value over with
- * every '&' it decoded written as "&#38;" (for a tree builder to decode
- * again); a '&' appears in no other way. Other references are decoded.
- */
-static const char *decode_ampersands(struct reader *r, const char *value,
-				     size_t *len)
-{
-	const char *end = value + *len, *amp;
-
-	if (!memchr(value, '&', *len))
-		return value;
-	strbuf_reset(&r->spare);
-	while ((amp = memchr(value, '&', (size_t)(end - value)))) {
-		strbuf_add(&r->spare, value, (size_t)(amp - value) + 1);
-		value =
-		    amp + (end - amp >= 5 && !memcmp(amp, "&#38;", 5) ? 5 : 1);
-	}
-	strbuf_add(&r->spare, value, (size_t)(end - value));
-	*len = r->spare.len;
-	return r->spare.buf;
-}
-
-/*
  * SAX2 gives five pointers an attribute: name, prefix, namespace, and
  * the value's start and end. Values are unescaped into r->values, one
  * after another; pointers into it are taken once it stops growing.
@@ -204,7 +181,8 @@ static int read_attrs(struct reader *r, int nattrs, const xmlChar **attrs)
 				    (const char *)at[1], (const char *)at[0],
 				    r->element);
 		a = &r->attrs[r->nattrs];
-		value = decode_ampersands(r, (const char *)at[3], &len);
+		value =
+		    xml_decode_ampersands(&r->spare, (const char *)at[3], &len);
 		a->name = (const char *)at[0];
 		a->used = false;
 		start[r->nattrs++] = r->values.len;
