@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
+#include "abixml/abixml.h"
 #include "btf/btf.h"
 #include "package/package.h"
 #include "stg/stg.h"
@@ -288,9 +289,10 @@ static const char *text_not_read(const struct source *s)
 }
 
 /*
- * A single file named: a baseline, a Module.symvers, an STG file, or a
- * kernel file, as its first bytes say. *kernel is set for a kernel file, which
- * is read again as ELF (so it must be a regular file, not a pipe).
+ * A single file named: a baseline, a Module.symvers, an STG or ABIXML
+ * file, or a kernel file, as its first bytes say (ABIXML is XML too: its
+ * root element tells it from kabi's own baseline). *kernel is set for a kernel
+ * file, which is read again as ELF (so it must be a regular file, not a pipe).
  */
 static int load_file(const char *path, struct kabi_model *m, bool *kernel,
 		     struct diag *d)
@@ -301,7 +303,9 @@ static int load_file(const char *path, struct kabi_model *m, bool *kernel,
 	*kernel = false;
 	if (err)
 		return err;
-	if (src.error || source_looks_like_xml(&src)) {
+	if (!src.error && abixml_looks_like(&src)) {
+		err = abixml_read(&src, m, d);
+	} else if (src.error || source_looks_like_xml(&src)) {
 		err = store_read(&src, m, d);
 		if (!err)
 			check_complete(path, m, d);

@@ -64,6 +64,7 @@ struct walk {
 	const struct visible *old;
 	uint8_t *kept;
 	bool plain;
+	bool no_bit_sizes; /* a side does not keep them: all taken as 0 */
 };
 
 /*
@@ -342,7 +343,7 @@ static void collect_visible(struct walk *w, const struct kabi_type *t,
 		vm = &w->out->v[w->out->n++];
 		vm->name = model_str(m, mb->name);
 		vm->offset = base + mb->offset;
-		vm->bit_size = mb->bit_size;
+		vm->bit_size = w->no_bit_sizes ? 0 : mb->bit_size;
 		vm->type = mb->type;
 		vm->slot = slot;
 	}
@@ -571,8 +572,11 @@ static void collect_sides(const struct kabi_diff *d, const struct kabi_type *o,
 			  const struct kabi_type *n, struct visible *ov,
 			  struct visible *nv)
 {
-	struct walk ow = {.m = d->old, .out = ov};
-	struct walk nw = {.m = d->new, .out = nv, .d = d, .old = ov};
+	bool widths =
+	    model_keeps_bit_sizes(d->old) && model_keeps_bit_sizes(d->new);
+	struct walk ow = {.m = d->old, .out = ov, .no_bit_sizes = !widths};
+	struct walk nw = {
+	    .m = d->new, .out = nv, .d = d, .old = ov, .no_bit_sizes = !widths};
 
 	collect_visible(&ow, o, 0, 0, KABI_NONE);
 	nw.kept = xcalloc(ov->n + 1, 1);

@@ -331,6 +331,16 @@ const char *model_foreign_types(const struct kabi_model *m);
 /* The foreign format a types attribute names, or KABI_FOREIGN_NONE. */
 enum kabi_foreign model_foreign_of_types(const char *types);
 
+/*
+ * Whether a corpus knows its bit-fields' widths: ABIXML keeps none (a
+ * bit-field is a member of its type at its bit offset), and a
+ * comparison with it compares members by offset alone.
+ */
+static inline bool model_keeps_bit_sizes(const struct kabi_model *m)
+{
+	return m->foreign != KABI_FOREIGN_ABIXML;
+}
+
 /* Whether either side of a comparison is another tool's baseline. */
 static inline bool model_either_foreign(const struct kabi_model *a,
 					const struct kabi_model *b)
