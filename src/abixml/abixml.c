@@ -228,6 +228,11 @@ int abixml_read(struct source *src, struct kabi_model *out, struct diag *d)
 	if (!err) {
 		err = stg_graph_build(&nodes, frag, src->name,
 				      KABI_FOREIGN_ABIXML, out, d);
+		if (!err && r.machine) {
+			out->arch = model_intern(out, r.machine->name);
+			out->bits = r.machine->bits;
+			out->byte_order = r.machine->byte_order;
+		}
 	} else {
 		model_free(frag);
 		free(frag);

@@ -53,17 +53,27 @@ enum frame_kind {
 	F_SKIP, /* C++ only (methods, templates): not read */
 };
 
+struct abixml_element; /* elements.c's table */
+
+/*
+ * Elements known by name once: libxml2 gives each name from its
+ * dictionary, one pointer for one name through a parse, so a name's
+ * pointer finds its element again without comparing strings.
+ */
+#define ABIXML_NAME_CACHE 64
+
 struct frame {
-	uint8_t kind;	       /* enum frame_kind */
-	bool function_symbols; /* F_SYMBOLS */
-	bool has_child;	       /* F_DATA_MEMBER: its var-decl */
-	bool has_return;       /* F_FUNCTION */
-	uint8_t ndims;	       /* F_ARRAY */
-	uint32_t want;	       /* array: its dimensions; qualifiers: bits */
-	uint32_t first;	       /* its references from here in r->refs */
-	uint32_t symbol;       /* function-decl: elf-symbol-id, or NONE */
-	uint32_t decl_name;    /* function-decl: its name, in r->ids */
-	uint64_t offset;       /* data-member: bits */
+	const struct abixml_element *element; /* NULL: not known (F_SKIP) */
+	uint8_t kind;			      /* enum frame_kind */
+	bool function_symbols;		      /* F_SYMBOLS */
+	bool has_child;			      /* F_DATA_MEMBER: its var-decl */
+	bool has_return;		      /* F_FUNCTION */
+	uint8_t ndims;			      /* F_ARRAY */
+	uint32_t want;	    /* array: its dimensions; qualifiers: bits */
+	uint32_t first;	    /* its references from here in r->refs */
+	uint32_t symbol;    /* function-decl: elf-symbol-id, or NONE */
+	uint32_t decl_name; /* function-decl: its name, in r->ids */
+	uint64_t offset;    /* data-member: bits */
 	uint64_t dims[ABIXML_MAX_DIMENSIONS];
 	unsigned long line;
 	struct stg_node node; /* what it makes, added at its end */
@@ -92,6 +102,15 @@ struct abixml_id {
 	uint32_t defined; /* the line of its definition, or 0 */
 };
 
+/* A machine as libabigail names it, and as kabi's ELF reader does. */
+struct abixml_machine {
+	const char *abixml; /* "elf-amd-x86_64" */
+	const char *name;   /* "x86-64" */
+	uint8_t bits;
+	uint8_t byte_order; /* enum kabi_byte_order */
+	bool char_unsigned; /* plain char, by its psABI */
+};
+
 struct abixml_attr {
 	const char *name;
 	const char *value;
@@ -111,8 +130,11 @@ struct abixml_reader {
 	unsigned long held_line;
 	bool stopped;
 	bool seen_root;
-	bool char_unsigned; /* the machine's plain char */
-	bool in_c;	    /* the unit's language is C */
+	bool char_unsigned;		      /* the machine's plain char */
+	const struct abixml_machine *machine; /* the first corpus's, or NULL */
+	const char *cached_name[ABIXML_NAME_CACHE];
+	const struct abixml_element *cached[ABIXML_NAME_CACHE];
+	bool in_c; /* the unit's language is C */
 	/* the current element's attributes */
 	const char *element;
 	struct abixml_attr attrs[ABIXML_MAX_ATTRS];

@@ -231,6 +231,8 @@ static void start_pointer(struct abixml_reader *r, struct frame *f)
 {
 	define(r, f, STG_POINTER);
 	set_ref(r, &f->node, "type-id");
+	/* ABIXML says how wide (STG does not: stg_node.size) */
+	f->node.size = bytes_of(r);
 }
 
 /* C++ only: kept as a type kabi cannot represent, by what it is. */
@@ -541,19 +543,39 @@ static void check_version(struct abixml_reader *r)
 		    r, "ABIXML version '%s': this kabi reads 1.x and 2.x", v);
 }
 
+/*
+ * libabigail's names of the machines kabi's ELF reader knows (its
+ * e_machine_to_string), with what each says of types: plain char is
+ * unsigned on all but x86's (their psABIs). PowerPC64's byte order is
+ * either; RISC-V has no name there (elf-unknown-arch-value-243).
+ */
+static const struct abixml_machine machines[] = {
+    {"elf-amd-x86_64", "x86-64", 64, KABI_ORDER_LITTLE, false},
+    {"elf-intel-80386", "i386", 32, KABI_ORDER_LITTLE, false},
+    {"elf-arm-aarch64", "AArch64", 64, KABI_ORDER_LITTLE, true},
+    {"elf-arm", "ARM", 32, KABI_ORDER_LITTLE, true},
+    {"elf-powerpc-64", "PowerPC64", 64, KABI_ORDER_UNKNOWN, true},
+    {"elf-powerpc", "PowerPC", 32, KABI_ORDER_BIG, true},
+    {"elf-ibm-s390", "s390", 0, KABI_ORDER_BIG, true},
+    {"elf-unknown-arch-value-243", "RISC-V", 0, KABI_ORDER_LITTLE, true},
+};
+
 static void start_corpus(struct abixml_reader *r, struct frame *f)
 {
 	const char *arch = abixml_get(r, "architecture");
+	size_t k;
 
 	(void)f;
 	r->seen_root = true;
 	check_version(r);
 	r->corpus++;
-	/* plain char is unsigned on these (their psABIs) */
-	if (arch && (strstr(arch, "arm") || strstr(arch, "aarch64") ||
-		     strstr(arch, "ppc") || strstr(arch, "s390") ||
-		     strstr(arch, "riscv")))
-		r->char_unsigned = true;
+	for (k = 0;
+	     arch && !r->machine && k < sizeof(machines) / sizeof(*machines);
+	     k++)
+		if (!strcmp(arch, machines[k].abixml))
+			r->machine = &machines[k];
+	if (r->machine)
+		r->char_unsigned = r->machine->char_unsigned;
 }
 
 static void start_unit(struct abixml_reader *r, struct frame *f)
@@ -630,7 +652,7 @@ static void start_symbol(struct abixml_reader *r, struct frame *f)
 
 /* --- the table of elements ------------------------------------------------ */
 
-struct element {
+struct abixml_element {
 	const char *name;
 	uint16_t parents; /* P(frame kind) of those it may be in */
 	uint8_t kind;	  /* the frame it opens */
@@ -643,7 +665,7 @@ static void add_leaf(struct abixml_reader *r, struct frame *f)
 	add_type(r, &f->node, f->line);
 }
 
-static const struct element elements[] = {
+static const struct abixml_element elements[] = {
     {"abi-corpus-group", P(F_DOCUMENT), F_GROUP, start_corpus, NULL},
     {"abi-corpus", P(F_DOCUMENT) | P(F_GROUP), F_CORPUS, start_corpus, NULL},
     {"elf-function-symbols", P(F_CORPUS), F_SYMBOLS, start_symbols, NULL},
@@ -702,15 +724,27 @@ static const char *frame_name(uint8_t kind)
 	return kind < sizeof(names) / sizeof(*names) ? names[kind] : "?";
 }
 
+/* The element of a name, or NULL; by its pointer when seen before. */
+static const struct abixml_element *find_element(struct abixml_reader *r)
+{
+	size_t slot = ((uintptr_t)r->element >> 4) % ABIXML_NAME_CACHE, k;
+
+	if (r->cached_name[slot] == r->element)
+		return r->cached[slot];
+	for (k = 0; k < sizeof(elements) / sizeof(*elements); k++)
+		if (!strcmp(elements[k].name, r->element))
+			break;
+	r->cached_name[slot] = r->element;
+	r->cached[slot] =
+	    k < sizeof(elements) / sizeof(*elements) ? &elements[k] : NULL;
+	return r->cached[slot];
+}
+
 void abixml_element_start(struct abixml_reader *r)
 {
 	struct frame *p = &r->frames[r->depth], *f;
-	const struct element *e = NULL;
-	size_t k;
+	const struct abixml_element *e = find_element(r);
 
-	for (k = 0; !e && k < sizeof(elements) / sizeof(*elements); k++)
-		if (!strcmp(elements[k].name, r->element))
-			e = &elements[k];
 	if (p->kind != F_SKIP && !e) {
 		abixml_fail(r, "unknown element <%s>", r->element);
 		return;
@@ -722,6 +756,7 @@ void abixml_element_start(struct abixml_reader *r)
 	f = &r->frames[++r->depth];
 	memset(f, 0, offsetof(struct frame, dims));
 	memset(&f->node, 0, sizeof(f->node));
+	f->element = p->kind == F_SKIP ? NULL : e;
 	f->kind = p->kind == F_SKIP ? F_SKIP : e->kind;
 	f->line = r->line;
 	f->node.line = r->line;
@@ -732,13 +767,8 @@ void abixml_element_start(struct abixml_reader *r)
 void abixml_element_end(struct abixml_reader *r)
 {
 	struct frame *f = &r->frames[r->depth];
-	const struct element *e = NULL;
-	size_t k;
+	const struct abixml_element *e = f->element;
 
-	if (f->kind != F_SKIP || r->frames[r->depth - 1].kind != F_SKIP)
-		for (k = 0; !e && k < sizeof(elements) / sizeof(*elements); k++)
-			if (!strcmp(elements[k].name, r->element))
-				e = &elements[k];
 	r->depth--;
 	/* the attributes are the start tag's no longer: the end reads none */
 	r->nattrs = 0;

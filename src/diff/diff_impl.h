@@ -35,6 +35,18 @@ void differ_drain(struct differ *df);
  * Whether a new type stands in the old one's place, to be compared with
  * it: same kind, and same name when named.
  */
+/*
+ * Whether m, one side of d, leaves out of its types what the other
+ * keeps (model_keeps_whole_types): what it lacks is then no change.
+ */
+static inline bool diff_side_lacks(const struct kabi_diff *d,
+				   const struct kabi_model *m)
+{
+	const struct kabi_model *other = m == d->old ? d->new : d->old;
+
+	return !model_keeps_whole_types(m) && model_keeps_whole_types(other);
+}
+
 bool differ_same_identity(const struct kabi_diff *d, uint32_t old_type,
 			  uint32_t new_type);
 /*

@@ -135,7 +135,11 @@ static bool alike(const struct kabi_diff *d, uint32_t o, uint32_t n,
 		uint32_t oq = skip_qualifiers(d->old, &o);
 		uint32_t nq = skip_qualifiers(d->new, &n);
 
-		l->qualifiers |= oq != nq;
+		/* void's, where a side writes none (diff_side_lacks) */
+		if (oq != nq && !(o == 0 && n == 0 &&
+				  (diff_side_lacks(d, d->old) ||
+				   diff_side_lacks(d, d->new))))
+			l->qualifiers = true;
 		ot = model_type(d->old, o);
 		nt = model_type(d->new, n);
 		if (ot->kind == KABI_TYPEDEF || nt->kind == KABI_TYPEDEF) {
@@ -185,6 +189,8 @@ void differ_child(struct differ *df, enum change_place place, const char *name,
 		/* what lies underneath is still compared */
 		add_edge(df, differ_pair(df, l.old_leaf, l.new_leaf), place,
 			 name, index);
+		if (!l.bounds && !l.typedefs && !l.qualifiers)
+			return; /* alike but for what a side lacks */
 	}
 	it = differ_item(df, kind, place, name, index);
 	it->old_type = old_type;

@@ -42,6 +42,13 @@ bool differ_array_step(const struct kabi_diff *d, const struct kabi_type *o,
 {
 	uint64_t old_total, new_total;
 
+	/* a bound a side did not keep (diff_side_lacks) is no change */
+	if (((o->flags & KABI_TYPE_NO_COUNT) && diff_side_lacks(d, d->old)) ||
+	    ((n->flags & KABI_TYPE_NO_COUNT) && diff_side_lacks(d, d->new))) {
+		*old_next = o->target;
+		*new_next = n->target;
+		return false;
+	}
 	if (!model_types_as_btf(d->old) && !model_types_as_btf(d->new)) {
 		*old_next = o->target;
 		*new_next = n->target;

@@ -660,6 +660,10 @@ void differ_aggregate(struct differ *df, const struct kabi_type *o,
 	bool ndecl = n->flags & KABI_TYPE_DECLARATION;
 
 	if (odecl || ndecl) {
+		/* a declaration where a side writes no definition it has */
+		if ((odecl && diff_side_lacks(df->d, df->d->old)) ||
+		    (ndecl && diff_side_lacks(df->d, df->d->new)))
+			return;
 		if (!odecl)
 			differ_item(df, CHANGE_BECAME_OPAQUE, PLACE_SELF, NULL,
 				    0);

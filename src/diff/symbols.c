@@ -137,10 +137,15 @@ static void compare_exports(struct differ *df, const struct kabi_symbol *o,
  * untyped), but describes assembly functions as "void (void)" where
  * kabi's DWARF reader sees no C type: an export typed on one side only,
  * where either side's types come from BTF, is no change but the
- * sources' or pahole's (docs/changes.md).
+ * sources' or pahole's (docs/changes.md). STG and ABIXML keep what DWARF
+ * says, less some: against another format alike, but two baselines of
+ * the one tool type by the same rules, and a type there and then gone
+ * is lost, as that tool reports it.
  */
 static bool typed_by_source(const struct kabi_diff *d)
 {
+	if (d->old->foreign && d->old->foreign == d->new->foreign)
+		return false;
 	return model_types_as_btf(d->old) || model_types_as_btf(d->new);
 }
 

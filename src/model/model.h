@@ -341,6 +341,19 @@ static inline bool model_keeps_bit_sizes(const struct kabi_model *m)
 	return m->foreign != KABI_FOREIGN_ABIXML;
 }
 
+/*
+ * Whether a corpus writes its types whole. libabigail's ABIXML does
+ * not: it writes "const void *" as "void *", an exported array as the
+ * header's "extern char x[]" declared it (no bound), and a struct whose
+ * definition no unit it kept holds as a declaration. Against a corpus
+ * that keeps them, these are not changes (diff_side_lacks); two ABIXML
+ * corpora lack the same and are compared as they are.
+ */
+static inline bool model_keeps_whole_types(const struct kabi_model *m)
+{
+	return m->foreign != KABI_FOREIGN_ABIXML;
+}
+
 /* Whether either side of a comparison is another tool's baseline. */
 static inline bool model_either_foreign(const struct kabi_model *a,
 					const struct kabi_model *b)

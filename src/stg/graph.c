@@ -394,7 +394,7 @@ static void fill(struct graph *g, uint32_t node)
 	case STG_POINTER:
 		t.kind = KABI_POINTER;
 		t.target = type_of(g, n->ref);
-		t.size = g->ptr_size;
+		t.size = n->size ? n->size : g->ptr_size;
 		break;
 	case STG_TYPEDEF:
 		t.kind = KABI_TYPEDEF;

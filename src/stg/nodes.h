@@ -65,7 +65,8 @@ struct stg_node {
 	uint32_t ref;	 /* target, member or symbol type, return type */
 	uint32_t ref2;	 /* C++ and Rust: containing or discriminant type */
 	uint32_t crc;
-	uint64_t size;	 /* bytes, array elements, or bits of a bitfield */
+	uint64_t size;	 /* bytes (a pointer: 0, not said), array elements, or
+			    bits of a bitfield */
 	uint64_t offset; /* member: bits */
 	uint32_t first, count; /* ids: members, parameters, symbols */
 	uint32_t first_enumerator, nenumerators;
