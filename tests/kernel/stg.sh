@@ -8,7 +8,7 @@
 # of them (stg.py): the same exports added and removed, every type STG
 # reports changed a root cause of kabi's or its roots' holder; and STG's
 # 57 against kabi's own baseline of the 57 debug tree differs only where
-# STG keeps less (stg-vs-dwarf.py). Prints TAP.
+# STG keeps less (foreign-vs-dwarf.py). Prints TAP.
 set -u
 . "$(dirname "$0")/tap.inc"
 
@@ -31,7 +31,7 @@ tree=$("$fetch" linux-image-6.1.0-57-cloud-amd64-dbg) || exit 1
 "$KABI" dump -o "$work/dwarf57.xml" "$tree" 2>/dev/null
 "$KABI" diff --format json -o "$work/dwarf-stg.json" \
 	"$work/dwarf57.xml" "$work/tree57.stg"
-python3 "$top/tests/kernel/stg-vs-dwarf.py" "$work/dwarf-stg.json" \
+python3 "$top/tests/kernel/foreign-vs-dwarf.py" "$work/dwarf-stg.json" \
 	"$work/dwarf57.xml"
 result $? "6.1.0-57: STG's .stg against kabi's baseline of the debug tree: only what STG does not keep differs"
 "$KABI" diff --format json -o "$work/53-57.json" \

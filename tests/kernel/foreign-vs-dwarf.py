@@ -1,15 +1,20 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""kabi's diff of its own DWARF baseline of a kernel against STG's .stg
-of the same kernel: only what STG does not keep may differ.
+"""kabi's diff of its own DWARF baseline of a kernel against another
+tool's baseline of the same kernel (STG's .stg, libabigail's ABIXML):
+only what that tool does not keep may differ.
 
-Usage: stg-vs-dwarf.py DIFF.json DWARF-BASELINE.xml
+Usage: foreign-vs-dwarf.py DIFF.json DWARF-BASELINE.xml
 
 Exits 0 when every difference is one of: an export the DWARF describes no
-C type of (assembly) that STG leaves out; a parameter spelled through
-another typedef of the same type (same-underlying-type, compatible); the
-two exports BTF also describes by their assembly (__iowrite32_copy,
-native_save_fl). Prints what it found.
+C type of (assembly) that the tool leaves out; a parameter spelled
+through another typedef of the same type (same-underlying-type,
+compatible: both tools merge types that are the same underneath); the
+two exports described by their assembly unit (__iowrite32_copy,
+native_save_fl: BTF describes them so too). What ABIXML alone leaves
+out (void's qualifiers, exported arrays' bounds, definitions it wrote
+as declarations) is no change to kabi's comparison already. Prints what
+it found.
 """
 import json
 import re
