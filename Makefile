@@ -54,7 +54,7 @@ TOOL_BINS := $(BUILD)/tests/tools/mutate $(BUILD)/tests/tools/elfpatch \
 
 KABI = $(BUILD)/kabi
 FUZZ_TARGETS = exports dwarf baseline suppressions symbol-list package image btf \
-	symvers rules stg
+	symvers rules stg abixml
 
 # quiet unless V=1
 ifneq ($(V),1)

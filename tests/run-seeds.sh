@@ -7,7 +7,7 @@
 # no clang. Prints TAP.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
-targets="exports dwarf baseline suppressions symbol-list package image btf symvers rules stg"
+targets="exports dwarf baseline suppressions symbol-list package image btf symvers rules stg abixml"
 echo "1..$(echo $targets | wc -w)"
 n=0
 failed=0
