@@ -718,8 +718,7 @@ static const char *frame_name(uint8_t kind)
 					    "a function",
 					    "<array-type-def>",
 					    "<data-member>",
-					    "an element that "
-					    "holds none"};
+					    "an element holding none"};
 
 	return kind < sizeof(names) / sizeof(*names) ? names[kind] : "?";
 }
