@@ -29,7 +29,8 @@ static const char usage[] =
     "Report what changed in the module interface from OLD to NEW: exports\n"
     "added or removed, export kinds, namespaces and CRCs, and every change\n"
     "of the types exports use, each root cause once with the exports it\n"
-    "reaches. OLD and NEW are each a baseline written by 'kabi dump', or a\n"
+    "reaches. OLD and NEW are each a baseline written by 'kabi dump', by\n"
+    "STG (.stg) or by libabigail's abidw (ABIXML), a Module.symvers, or a\n"
     "vmlinux, a module, a folder holding a kernel tree, or a kernel package\n"
     "(.deb, .rpm). A kernel in several packages is OLD or NEW with --d1 or\n"
     "--d2 for each other one, as with abipkgdiff:\n"
@@ -90,13 +91,14 @@ static const char usage[] =
     "                        and every export in the lists\n"
     "      --list-exports    end the text report with every export that\n"
     "                        changed, one a line: its module, verdict, CRCs\n"
-    "                        and the root causes reaching it\n"
+    "                        and the root causes reaching it\n";
+
+/* apart: C99 compilers need take no string past 4,095 bytes */
+static const char usage_tail[] =
     "  -o, --output FILE     write the report to FILE\n"
     "      --debug-root DIR  separate debug files, as for 'kabi dump'\n"
     "  -j, --jobs N          read kernels with N threads\n"
-    "  -h, --help            show this help\n";
-
-static const char usage_tail[] =
+    "  -h, --help            show this help\n"
     "\n"
     "Approvals:\n"
     "      --approved FILE   breaking changes accepted, by their cause: "

@@ -54,7 +54,9 @@ static void print_usage(FILE *out)
 	    "\n"
 	    "'kabi help COMMAND' or 'kabi COMMAND --help' describes a "
 	    "command;\n"
-	    "man kabi has it all.\n"
+	    "man kabi has it all; coming from STG or libabigail, kabi reads\n"
+	    "their files as they are (docs/comparison.md has each command's\n"
+	    "counterpart).\n"
 	    "Exit status: 0 success, 1 error, 2 usage error; kabi diff adds\n"
 	    "4 (the interface changed) and 8 (a change is breaking).\n");
 }
