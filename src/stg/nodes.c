@@ -233,11 +233,18 @@ void stg_nodes_init(struct stg_nodes *n)
 	hashmap_init(&n->by_id);
 }
 
+void stg_nodes_init_dense(struct stg_nodes *n)
+{
+	stg_nodes_init(n);
+	n->dense = true;
+}
+
 void stg_nodes_free(struct stg_nodes *n)
 {
 	free(n->v);
 	free(n->ids);
 	free(n->enumerators);
+	free(n->slot);
 	hashmap_free(&n->by_id);
 	memset(n, 0, sizeof(*n));
 }
@@ -247,6 +254,10 @@ const struct stg_node *stg_nodes_find(const struct stg_nodes *n, uint32_t id)
 	struct hashmap_iter it;
 	struct hashmap_entry *e;
 
+	if (n->dense)
+		return id < n->slot_alloc && n->slot[id]
+			   ? &n->v[n->slot[id] - 1]
+			   : NULL;
 	for (e = hashmap_first(&n->by_id, hash_u64(id), &it); e;
 	     e = hashmap_next(&n->by_id, &it))
 		if (e->key == id)
@@ -258,7 +269,16 @@ size_t stg_nodes_add(struct stg_nodes *n, const struct stg_node *node)
 {
 	ALLOC_GROW(n->v, n->n + 1, n->alloc);
 	n->v[n->n] = *node;
-	hashmap_add(&n->by_id, hash_u64(node->id), node->id, n->n);
+	if (n->dense) {
+		size_t had = n->slot_alloc;
+
+		ALLOC_GROW(n->slot, (size_t)node->id + 1, n->slot_alloc);
+		memset(n->slot + had, 0,
+		       (n->slot_alloc - had) * sizeof(*n->slot));
+		n->slot[node->id] = (uint32_t)n->n + 1;
+	} else {
+		hashmap_add(&n->by_id, hash_u64(node->id), node->id, n->n);
+	}
 	return n->n++;
 }
 

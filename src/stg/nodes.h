@@ -77,6 +77,10 @@ struct stg_nodes {
 	struct stg_node *v;
 	size_t n, alloc;
 	struct hashmap by_id; /* hash of id -> index in v */
+	/* dense ids: index in v + 1 by id, 0 for none; by_id unused */
+	uint32_t *slot;
+	size_t slot_alloc;
+	bool dense;
 	uint32_t *ids;
 	size_t nids, ids_alloc;
 	struct kabi_enumerator *enumerators;
@@ -86,6 +90,11 @@ struct stg_nodes {
 };
 
 void stg_nodes_init(struct stg_nodes *n);
+/*
+ * For ids a reader gives from 1 up (ABIXML's numbers): found by an array
+ * rather than hashed, each lookup one load.
+ */
+void stg_nodes_init_dense(struct stg_nodes *n);
 void stg_nodes_free(struct stg_nodes *n);
 /* The node of an id, or NULL. */
 const struct stg_node *stg_nodes_find(const struct stg_nodes *n, uint32_t id);
