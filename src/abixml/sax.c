@@ -199,19 +199,26 @@ uint32_t abixml_new_id(struct abixml_reader *r)
 	return number(r, ABIXML_NONE);
 }
 
+/*
+ * Hashed once, by its text: a number's string is interned only when it
+ * is new, not on every reference to it.
+ */
 uint32_t abixml_id(struct abixml_reader *r, const char *id, bool used)
 {
-	uint32_t s = strset_add(&r->ids, id), n = 0;
+	uint64_t hash = hash_run(id, strlen(id));
 	struct hashmap_iter it;
 	struct hashmap_entry *e;
+	uint32_t n = 0;
 
-	for (e = hashmap_first(&r->numbers, hash_u64(s), &it); e && !n;
+	for (e = hashmap_first(&r->numbers, hash, &it); e && !n;
 	     e = hashmap_next(&r->numbers, &it))
-		if (e->key == s)
+		if (!strcmp(strset_str(&r->ids, (uint32_t)e->key), id))
 			n = (uint32_t)e->value;
 	if (!n) {
+		uint32_t s = strset_add(&r->ids, id);
+
 		n = number(r, s);
-		hashmap_add(&r->numbers, hash_u64(s), s, n);
+		hashmap_add(&r->numbers, hash, s, n);
 	}
 	if (used && !r->numbered[n].used)
 		r->numbered[n].used = (uint32_t)r->line;
