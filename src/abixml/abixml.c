@@ -100,7 +100,10 @@ static void on_text(void *ctx, const xmlChar *text, int len)
 	int i;
 
 	abixml_commit_error(r);
-	for (i = 0; i < len && strchr(" \t\r\n", text[i]); i++)
+	/* called for every indentation: no strchr per character */
+	for (i = 0; i < len && (text[i] == ' ' || text[i] == '\n' ||
+				text[i] == '\t' || text[i] == '\r');
+	     i++)
 		;
 	if (r->err || i == len)
 		return;

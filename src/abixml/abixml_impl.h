@@ -113,7 +113,9 @@ struct abixml_machine {
 
 struct abixml_attr {
 	const char *name;
-	const char *value;
+	const char *raw; /* as libxml2 gives it, len bytes */
+	size_t len;
+	const char *value; /* decoded, in values, once asked for; or NULL */
 };
 
 struct abixml_reader {
@@ -135,7 +137,7 @@ struct abixml_reader {
 	const char *cached_name[ABIXML_NAME_CACHE];
 	const struct abixml_element *cached[ABIXML_NAME_CACHE];
 	bool in_c; /* the unit's language is C */
-	/* the current element's attributes */
+	/* the current element's attributes; values hold those read */
 	const char *element;
 	struct abixml_attr attrs[ABIXML_MAX_ATTRS];
 	size_t nattrs;

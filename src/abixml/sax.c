@@ -68,45 +68,64 @@ void abixml_xml_error(void *arg, xmlErrorPtr error)
 
 /* --- attributes ------------------------------------------------------- */
 
+/*
+ * Kept as libxml2 gives them, decoded only when asked for: most of
+ * ABIXML's (a location, an access, a visibility) are never read. A NUL
+ * can only be there as libxml2 hands the value over ('&' decodes to no
+ * NUL), so it is looked for in every value, read or not.
+ */
 int abixml_read_attrs(struct abixml_reader *r, int nattrs,
 		      const xmlChar **attrs)
 {
-	size_t start[ABIXML_MAX_ATTRS];
+	size_t room = 0;
 	int i;
 
 	r->nattrs = 0;
-	strbuf_reset(&r->values);
 	for (i = 0; i < nattrs; i++) {
 		const xmlChar **at = &attrs[5 * i];
-		size_t len = (size_t)(at[4] - at[3]);
-		const char *value;
+		struct abixml_attr *a = &r->attrs[r->nattrs];
 
 		if (r->nattrs == ABIXML_MAX_ATTRS)
 			return abixml_fail(r, "too many attributes on <%s>",
 					   r->element);
-		value =
-		    xml_decode_ampersands(&r->spare, (const char *)at[3], &len);
-		if (memchr(value, '\0', len))
-			return abixml_fail(r,
-					   "a NUL byte in the '%s' attribute",
-					   (const char *)at[0]);
-		r->attrs[r->nattrs].name = (const char *)at[0];
-		start[r->nattrs++] = r->values.len;
-		strbuf_add(&r->values, value, len);
-		strbuf_addch(&r->values, '\0');
+		a->name = (const char *)at[0];
+		a->raw = (const char *)at[3];
+		a->len = (size_t)(at[4] - at[3]);
+		a->value = NULL;
+		if (memchr(a->raw, '\0', a->len))
+			return abixml_fail(
+			    r, "a NUL byte in the '%s' attribute", a->name);
+		room += a->len + 1;
+		r->nattrs++;
 	}
-	for (i = 0; i < (int)r->nattrs; i++)
-		r->attrs[i].value = r->values.buf + start[i];
+	/* room for every value decoded: no pointer given out moves */
+	strbuf_reset(&r->values);
+	strbuf_grow(&r->values, room);
 	return 0;
 }
 
+static const char *decode(struct abixml_reader *r, struct abixml_attr *a)
+{
+	size_t len = a->len;
+	const char *value = xml_decode_ampersands(&r->spare, a->raw, &len);
+
+	a->value = r->values.buf + r->values.len;
+	strbuf_add(&r->values, value, len);
+	strbuf_addch(&r->values, '\0');
+	return a->value;
+}
+
+/* Attribute names come from libxml2's dictionary: most differ at once. */
 const char *abixml_get(struct abixml_reader *r, const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < r->nattrs; i++)
-		if (!strcmp(r->attrs[i].name, name))
-			return r->attrs[i].value;
+	for (i = 0; i < r->nattrs; i++) {
+		struct abixml_attr *a = &r->attrs[i];
+
+		if (a->name[0] == name[0] && !strcmp(a->name, name))
+			return a->value ? a->value : decode(r, a);
+	}
 	return NULL;
 }
 
