@@ -215,7 +215,7 @@ int abixml_read(struct source *src, struct kabi_model *out, struct diag *d)
 	int err;
 
 	model_init(frag);
-	stg_nodes_init_dense(&nodes);
+	stg_nodes_init(&nodes);
 	strset_init(&r.ids);
 	hashmap_init(&r.numbers);
 	hashmap_init(&r.symbols);

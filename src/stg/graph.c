@@ -107,11 +107,13 @@ static int check_ref(const struct graph *g, const struct stg_node *n,
 		     uint32_t id, enum target to, const char *what)
 {
 	const struct stg_node *t = stg_nodes_find(g->nodes, id);
+	uint32_t shown = stg_nodes_external(g->nodes, id);
 
 	if (!t)
-		return bad(g, n, "%s 0x%08x: no node has that id", what, id);
+		return bad(g, n, "%s 0x%08x: no node has that id", what, shown);
 	if (!fits(t->kind, to))
-		return bad(g, n, "%s 0x%08x is not %s (see line %lu)", what, id,
+		return bad(g, n, "%s 0x%08x is not %s (see line %lu)", what,
+			   shown,
 			   to == TO_MEMBER	     ? "a member"
 			   : to == TO_VARIANT_MEMBER ? "a variant member"
 			   : to == TO_ANY	     ? "a symbol or a type"
@@ -199,7 +201,7 @@ static int check_refs(const struct graph *g)
 	root = stg_nodes_find(g->nodes, g->nodes->root_id);
 	if (!root || root->kind != STG_INTERFACE)
 		return bad(g, NULL, "root_id 0x%08x names no 'interface'",
-			   g->nodes->root_id);
+			   stg_nodes_external(g->nodes, g->nodes->root_id));
 	return 0;
 }
 

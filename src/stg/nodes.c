@@ -233,10 +233,24 @@ void stg_nodes_init(struct stg_nodes *n)
 	hashmap_init(&n->by_id);
 }
 
-void stg_nodes_init_dense(struct stg_nodes *n)
+uint32_t stg_nodes_number(struct stg_nodes *n, uint32_t stg_id)
 {
-	stg_nodes_init(n);
-	n->dense = true;
+	struct hashmap_iter it;
+	struct hashmap_entry *e;
+
+	for (e = hashmap_first(&n->by_id, hash_u64(stg_id), &it); e;
+	     e = hashmap_next(&n->by_id, &it))
+		if (e->key == stg_id)
+			return (uint32_t)e->value;
+	ALLOC_GROW(n->external, (size_t)n->next + 2, n->external_alloc);
+	n->external[++n->next] = stg_id;
+	hashmap_add(&n->by_id, hash_u64(stg_id), stg_id, n->next);
+	return n->next;
+}
+
+uint32_t stg_nodes_external(const struct stg_nodes *n, uint32_t id)
+{
+	return n->external && id && id <= n->next ? n->external[id] : id;
 }
 
 void stg_nodes_free(struct stg_nodes *n)
@@ -245,40 +259,26 @@ void stg_nodes_free(struct stg_nodes *n)
 	free(n->ids);
 	free(n->enumerators);
 	free(n->slot);
+	free(n->external);
 	hashmap_free(&n->by_id);
 	memset(n, 0, sizeof(*n));
 }
 
 const struct stg_node *stg_nodes_find(const struct stg_nodes *n, uint32_t id)
 {
-	struct hashmap_iter it;
-	struct hashmap_entry *e;
-
-	if (n->dense)
-		return id < n->slot_alloc && n->slot[id]
-			   ? &n->v[n->slot[id] - 1]
-			   : NULL;
-	for (e = hashmap_first(&n->by_id, hash_u64(id), &it); e;
-	     e = hashmap_next(&n->by_id, &it))
-		if (e->key == id)
-			return &n->v[e->value];
-	return NULL;
+	return id < n->slot_alloc && n->slot[id] ? &n->v[n->slot[id] - 1]
+						 : NULL;
 }
 
 size_t stg_nodes_add(struct stg_nodes *n, const struct stg_node *node)
 {
+	size_t had = n->slot_alloc;
+
 	ALLOC_GROW(n->v, n->n + 1, n->alloc);
 	n->v[n->n] = *node;
-	if (n->dense) {
-		size_t had = n->slot_alloc;
-
-		ALLOC_GROW(n->slot, (size_t)node->id + 1, n->slot_alloc);
-		memset(n->slot + had, 0,
-		       (n->slot_alloc - had) * sizeof(*n->slot));
-		n->slot[node->id] = (uint32_t)n->n + 1;
-	} else {
-		hashmap_add(&n->by_id, hash_u64(node->id), node->id, n->n);
-	}
+	ALLOC_GROW(n->slot, (size_t)node->id + 1, n->slot_alloc);
+	memset(n->slot + had, 0, (n->slot_alloc - had) * sizeof(*n->slot));
+	n->slot[node->id] = (uint32_t)n->n + 1;
 	return n->n++;
 }
 
@@ -388,19 +388,20 @@ static int store_number(struct reader *r, const struct spec *s, uint64_t v)
 
 	switch (s->slot) {
 	case SLOT_ID:
-		node->id = (uint32_t)v;
+		node->id = stg_nodes_number(r->nodes, (uint32_t)v);
 		r->has_id = true;
 		return 0;
 	case SLOT_REF:
-		node->ref = (uint32_t)v;
+		node->ref = stg_nodes_number(r->nodes, (uint32_t)v);
 		node->flags |= STG_HAS_REF;
 		return 0;
 	case SLOT_CHECKED:
-		node->ref2 = (uint32_t)v;
+		node->ref2 = stg_nodes_number(r->nodes, (uint32_t)v);
 		node->flags |= STG_HAS_REF2;
 		return 0;
 	case SLOT_LIST:
-		stg_nodes_add_ref(r->nodes, r->node, (uint32_t)v);
+		stg_nodes_add_ref(r->nodes, r->node,
+				  stg_nodes_number(r->nodes, (uint32_t)v));
 		return 0;
 	case SLOT_SIZE:
 		node->size = v;
@@ -596,7 +597,7 @@ static int add_node(struct reader *r, const struct stg_field *f,
 		return bad(r, f,
 			   "a second node with id 0x%08x (the first at "
 			   "line %lu)",
-			   node.id, other->line);
+			   stg_nodes_external(n, node.id), other->line);
 	if ((err = settle_kind(r, f)))
 		return err;
 	if (node.kind == STG_ELF_SYMBOL)
@@ -627,7 +628,8 @@ static int read_header_field(struct reader *r, const struct stg_field *f,
 	if (!version && r->nodes->has_root)
 		return bad(r, f, "'root_id' given twice");
 	if (!version) {
-		r->nodes->root_id = (uint32_t)f->number;
+		r->nodes->root_id =
+		    stg_nodes_number(r->nodes, (uint32_t)f->number);
 		r->nodes->has_root = true;
 	}
 	return 0;

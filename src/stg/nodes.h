@@ -51,7 +51,7 @@ enum {
 };
 
 /*
- * A node as read. References are STG ids until graph.c resolves them;
+ * A node as read. Its id and references are numbers (from 1 up);
  * lists (members, parameters, symbols) are runs of ids in stg_nodes.ids,
  * enumerators runs in stg_nodes.enumerators.
  */
@@ -76,11 +76,18 @@ struct stg_node {
 struct stg_nodes {
 	struct stg_node *v;
 	size_t n, alloc;
-	struct hashmap by_id; /* hash of id -> index in v */
-	/* dense ids: index in v + 1 by id, 0 for none; by_id unused */
+	/* by id: its index in v + 1, or 0 for none (an array: one load) */
 	uint32_t *slot;
 	size_t slot_alloc;
-	bool dense;
+	/*
+	 * STG's ids are 32-bit hashes, numbered from 1 up as first seen so
+	 * that they index slot too (stg_nodes_number); external holds each
+	 * number's STG id, for messages. ABIXML's reader numbers its own.
+	 */
+	struct hashmap by_id; /* STG id -> number */
+	uint32_t *external;
+	size_t external_alloc;
+	uint32_t next;
 	uint32_t *ids;
 	size_t nids, ids_alloc;
 	struct kabi_enumerator *enumerators;
@@ -90,11 +97,10 @@ struct stg_nodes {
 };
 
 void stg_nodes_init(struct stg_nodes *n);
-/*
- * For ids a reader gives from 1 up (ABIXML's numbers): found by an array
- * rather than hashed, each lookup one load.
- */
-void stg_nodes_init_dense(struct stg_nodes *n);
+/* The number of an STG id, given when first seen. */
+uint32_t stg_nodes_number(struct stg_nodes *n, uint32_t stg_id);
+/* An id as the input wrote it (STG's), for messages. */
+uint32_t stg_nodes_external(const struct stg_nodes *n, uint32_t id);
 void stg_nodes_free(struct stg_nodes *n);
 /* The node of an id, or NULL. */
 const struct stg_node *stg_nodes_find(const struct stg_nodes *n, uint32_t id);
