@@ -72,13 +72,15 @@ static bool same_refs(const struct abixml_reader *r, const struct stg_node *a,
 	uint32_t k;
 
 	for (k = 0; k < a->count; k++) {
-		const struct stg_node *x =
-		    stg_nodes_find(n, n->ids[a->first + k]);
-		const struct stg_node *y =
-		    stg_nodes_find(n, n->ids[b->first + k]);
+		uint32_t xid = n->ids[a->first + k], yid = n->ids[b->first + k];
+		const struct stg_node *x = stg_nodes_find(n, xid);
+		const struct stg_node *y = stg_nodes_find(n, yid);
 
-		if (x == y)
+		if (xid == yid)
 			continue;
+		/* a type defined further on: only its own id is the same */
+		if (!x || !y)
+			return false;
 		if (x->kind != y->kind || x->name != y->name ||
 		    x->ref != y->ref || x->offset != y->offset ||
 		    x->size != y->size)
