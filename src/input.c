@@ -294,8 +294,16 @@ static const char *text_not_read(const struct source *s)
  * root element tells it from kabi's own baseline). *kernel is set for a kernel
  * file, which is read again as ELF (so it must be a regular file, not a pipe).
  */
-static int load_file(const char *path, struct kabi_model *m, bool *kernel,
-		     struct diag *d)
+/* Tests cut an ABIXML file in pieces of this many bytes, not the default. */
+static size_t abixml_piece_size(void)
+{
+	const char *s = getenv("KABI_TEST_ABIXML_PIECE");
+
+	return s && *s ? (size_t)strtoull(s, NULL, 10) : ABIXML_PIECE_SIZE;
+}
+
+static int load_file(const char *path, unsigned jobs, struct kabi_model *m,
+		     bool *kernel, struct diag *d)
 {
 	struct source src;
 	int err = source_open(&src, path, STORE_MAX_SIZE, d);
@@ -304,7 +312,7 @@ static int load_file(const char *path, struct kabi_model *m, bool *kernel,
 	if (err)
 		return err;
 	if (!src.error && abixml_looks_like(&src)) {
-		err = abixml_read(&src, m, d);
+		err = abixml_read_in(&src, jobs, abixml_piece_size(), m, d);
 	} else if (src.error || source_looks_like_xml(&src)) {
 		err = store_read(&src, m, d);
 		if (!err)
@@ -339,7 +347,7 @@ int input_load(int npaths, char **paths, const struct input_options *o,
 	/* a single path that is not a folder may be a baseline */
 	if (npaths == 1 && (stat(paths[0], &sb) < 0 || !S_ISDIR(sb.st_mode) ||
 			    !strcmp(paths[0], "-"))) {
-		err = load_file(paths[0], m, &kernel, d);
+		err = load_file(paths[0], o->jobs, m, &kernel, d);
 		if (!kernel)
 			return err;
 	}

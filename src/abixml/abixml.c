@@ -10,41 +10,9 @@
 #include "../util/xalloc.h"
 #include "../util/banned.h"
 
-/* Past white space, an XML declaration and comments; NULL if not seen. */
-static const char *skip_prolog(const char *p, const char *end)
-{
-	for (;;) {
-		while (p < end && strchr(" \t\r\n", *p))
-			p++;
-		if (end - p >= 5 && !memcmp(p, "<?xml", 5))
-			p = memmem(p, (size_t)(end - p), "?>", 2);
-		else if (end - p >= 4 && !memcmp(p, "<!--", 4))
-			p = memmem(p + 4, (size_t)(end - p - 4), "-->", 3);
-		else
-			return p;
-		if (!p)
-			return NULL;
-		p += p[0] == '?' ? 2 : 3;
-	}
-}
-
-static bool root_is(const char *p, const char *end, const char *name)
-{
-	size_t len = strlen(name);
-
-	return end - p > (ptrdiff_t)len + 1 && p[0] == '<' &&
-	       !memcmp(p + 1, name, len) && strchr(" \t\r\n/>", p[len + 1]);
-}
-
 bool abixml_looks_like(const struct source *src)
 {
-	const char *p = src->head, *end = src->head + src->head_len;
-
-	if (end - p >= 3 && !memcmp(p, "\xef\xbb\xbf", 3))
-		p += 3;
-	p = skip_prolog(p, end);
-	return p && (root_is(p, end, "abi-corpus") ||
-		     root_is(p, end, "abi-corpus-group"));
+	return abixml_root_depth(src->head, src->head_len) > 0;
 }
 
 static void set_line(struct abixml_reader *r)
@@ -64,19 +32,9 @@ static void on_start(void *ctx, const xmlChar *name, const xmlChar *prefix,
 	(void)uri;
 	(void)namespaces;
 	(void)ndefaulted;
-	abixml_commit_error(r);
-	if (r->err)
-		return;
 	set_line(r);
-	r->element = (const char *)name;
-	if (prefix || nnamespaces)
-		abixml_fail(r, "XML namespaces on <%s>: ABIXML has none",
-			    r->element);
-	else if (r->depth == ABIXML_MAX_DEPTH)
-		abixml_fail(r, "<%s> nested more than %d elements deep",
-			    r->element, ABIXML_MAX_DEPTH);
-	else if (!abixml_read_attrs(r, nattrs, attrs))
-		abixml_element_start(r);
+	abixml_start_tag(r, (const char *)name, prefix || nnamespaces, nattrs,
+			 attrs);
 }
 
 static void on_end(void *ctx, const xmlChar *name, const xmlChar *prefix,
@@ -86,12 +44,8 @@ static void on_end(void *ctx, const xmlChar *name, const xmlChar *prefix,
 
 	(void)prefix;
 	(void)uri;
-	abixml_commit_error(r);
-	if (r->err)
-		return;
 	set_line(r);
-	r->element = (const char *)name;
-	abixml_element_end(r);
+	abixml_end_tag(r, (const char *)name);
 }
 
 static void on_text(void *ctx, const xmlChar *text, int len)
@@ -137,19 +91,27 @@ static void on_instruction(void *ctx, const xmlChar *target,
 	refuse(ctx, "processing instruction");
 }
 
+/* The text, as libxml2 asks for it; nothing once an error is reported. */
 static int read_input(void *ctx, char *buf, int len)
 {
 	struct abixml_reader *r = ctx;
+	size_t n = r->text_len - r->text_pos;
 
-	return r->stopped ? 0 : source_read(r->src, buf, len);
+	if (r->stopped || len <= 0)
+		return 0;
+	if (n > (size_t)len)
+		n = (size_t)len;
+	memcpy(buf, r->text + r->text_pos, n);
+	r->text_pos += n;
+	return (int)n;
 }
 
 /*
- * Parse the source, then link; r->err says how it went. libxml2 as the
- * baseline reader uses it (store/xml_read.c): no tree, no entity
- * expanded, no document type or network taken.
+ * Parse the text whole, on this thread, then link; r->err says how it
+ * went. libxml2 as the baseline reader uses it (store/xml_read.c): no
+ * tree, no entity expanded, no document type or network taken.
  */
-static void parse(struct abixml_reader *r)
+static void parse_whole(struct abixml_reader *r)
 {
 	xmlSAXHandler sax;
 
@@ -176,13 +138,31 @@ static void parse(struct abixml_reader *r)
 		set_line(r);
 		abixml_fail(r, "not well-formed XML");
 	}
-	if (!r->err && !r->seen_root)
-		abixml_fail(r, "no <abi-corpus> element");
-	abixml_commit_error(r);
-	if (!r->err && abixml_link(r))
-		abixml_commit_error(r);
 	xmlFreeParserCtxt(r->xml);
 	r->xml = NULL;
+	abixml_finish(r);
+}
+
+static void reader_init(struct abixml_reader *r, const struct strbuf *text,
+			struct source *src, struct kabi_model *frag,
+			struct stg_nodes *nodes, struct diag *d)
+{
+	memset(r, 0, sizeof(*r));
+	r->path = src->name;
+	r->src = src;
+	r->text = text->buf ? text->buf : "";
+	r->text_len = text->len;
+	r->d = d;
+	r->frag = frag;
+	r->nodes = nodes;
+	strbuf_init(&r->held);
+	strbuf_init(&r->values);
+	strbuf_init(&r->spare);
+	model_init(frag);
+	stg_nodes_init(nodes);
+	strset_init(&r->ids);
+	hashmap_init(&r->numbers);
+	hashmap_init(&r->symbols);
 }
 
 static void reader_free(struct abixml_reader *r)
@@ -200,34 +180,58 @@ static void reader_free(struct abixml_reader *r)
 	free(r->aliases);
 }
 
-int abixml_read(struct source *src, struct kabi_model *out, struct diag *d)
+/*
+ * In pieces on several threads where the text allows (pieces.c), or
+ * whole; a file the pieces leave in doubt is read again whole, from a
+ * fresh start, so what comes of a file does not depend on the threads.
+ */
+static void parse(struct abixml_reader *r, const struct strbuf *text,
+		  unsigned jobs, size_t piece_size)
+{
+	struct source *src = r->src;
+	struct kabi_model *frag = r->frag;
+	struct stg_nodes *nodes = r->nodes;
+	struct diag *d = r->d;
+
+	switch (abixml_parse_pieces(r, jobs, piece_size)) {
+	case ABIXML_PIECES_READ:
+		return;
+	case ABIXML_PIECES_AGAIN:
+		reader_free(r);
+		stg_nodes_free(nodes);
+		model_free(frag);
+		reader_init(r, text, src, frag, nodes, d);
+		break;
+	case ABIXML_PIECES_NONE:
+		break;
+	}
+	parse_whole(r);
+}
+
+int abixml_read_in(struct source *src, unsigned jobs, size_t piece_size,
+		   struct kabi_model *out, struct diag *d)
 {
 	struct kabi_model *frag = xmalloc(sizeof(*frag));
+	struct strbuf text = STRBUF_INIT;
 	struct stg_nodes nodes;
-	struct abixml_reader r = {.path = src->name,
-				  .src = src,
-				  .d = d,
-				  .frag = frag,
-				  .nodes = &nodes,
-				  .held = STRBUF_INIT,
-				  .values = STRBUF_INIT,
-				  .spare = STRBUF_INIT};
-	int err;
+	struct abixml_reader r;
+	int err = 0;
 
-	model_init(frag);
-	stg_nodes_init(&nodes);
-	strset_init(&r.ids);
-	hashmap_init(&r.numbers);
-	hashmap_init(&r.symbols);
-	parse(&r);
-	err = r.err;
+	reader_init(&r, &text, src, frag, &nodes, d);
 	/* a decompression error says more than the XML error it causes */
-	if (src->error)
+	if (source_read_all(src, &text))
 		err = diag_error(
 		    d, KABI_E_BAD_ABIXML, DIAG_AT_FILE(src->name), "%s: %s",
 		    inflate_format_name(inflate_format_of(src->in)),
 		    src->error);
+	if (!err) {
+		r.text = text.buf ? text.buf : "";
+		r.text_len = text.len;
+		parse(&r, &text, jobs, piece_size);
+		err = r.err;
+	}
 	reader_free(&r);
+	strbuf_release(&text);
 	if (!err) {
 		err = stg_graph_build(&nodes, frag, src->name,
 				      KABI_FOREIGN_ABIXML, out, d);
@@ -246,4 +250,10 @@ int abixml_read(struct source *src, struct kabi_model *out, struct diag *d)
 		model_init(out);
 	}
 	return err;
+}
+
+int abixml_read(struct source *src, unsigned jobs, struct kabi_model *out,
+		struct diag *d)
+{
+	return abixml_read_in(src, jobs, ABIXML_PIECE_SIZE, out, d);
 }

@@ -3,6 +3,8 @@
  * Internal to the abixml/ stage, in the order of reading:
  *
  * abixml.c    libxml2's SAX2 parser and its callbacks
+ * pieces.c    a large file parsed in pieces on several threads, their
+ *             events replayed in order through the same callbacks
  * sax.c       attributes, numbers, the first error held and reported
  *             once, ids numbered
  * elements.c  each element by where it may be: the node it makes in the
@@ -120,8 +122,10 @@ struct abixml_attr {
 
 struct abixml_reader {
 	const char *path;
-	xmlParserCtxtPtr xml;
+	xmlParserCtxtPtr xml; /* NULL when events are replayed */
 	struct source *src;
+	const char *text; /* the whole file, decompressed */
+	size_t text_len, text_pos;
 	struct diag *d;
 	struct kabi_model *frag; /* names, as stg_graph_build takes them */
 	struct stg_nodes *nodes;
@@ -164,6 +168,17 @@ struct abixml_reader {
 	size_t naliases, aliases_alloc;
 };
 
+/* pieces.c */
+/* 2 for an abi-corpus-group (its corpora inside), 1 for an abi-corpus. */
+int abixml_root_depth(const char *text, size_t len);
+enum abixml_pieces {
+	ABIXML_PIECES_NONE,  /* one piece, or one thread: r untouched */
+	ABIXML_PIECES_READ,  /* read and linked: r->err says how it went */
+	ABIXML_PIECES_AGAIN, /* to be read again whole, from a fresh r */
+};
+enum abixml_pieces abixml_parse_pieces(struct abixml_reader *r, unsigned jobs,
+				       size_t piece_size);
+
 /* sax.c */
 __attribute__((format(printf, 2, 3))) int abixml_fail(struct abixml_reader *r,
 						      const char *fmt, ...);
@@ -193,9 +208,18 @@ const char *abixml_id_name(const struct abixml_reader *r, uint32_t number);
 /* elements.c */
 void abixml_element_start(struct abixml_reader *r);
 void abixml_element_end(struct abixml_reader *r);
+/*
+ * A tag as libxml2 gives it, parsed or replayed (r->line set): after
+ * the error held, if any, is reported, the element started or ended.
+ */
+void abixml_start_tag(struct abixml_reader *r, const char *name,
+		      bool namespaced, int nattrs, const xmlChar **attrs);
+void abixml_end_tag(struct abixml_reader *r, const char *name);
 
 /* link.c */
 int abixml_link(struct abixml_reader *r);
+/* After the last tag: the root seen, the errors reported, then linked. */
+void abixml_finish(struct abixml_reader *r);
 void abixml_add_symbol(struct abixml_reader *r, const struct stg_node *n,
 		       const char *key, const char *aliases);
 

@@ -776,3 +776,29 @@ void abixml_element_end(struct abixml_reader *r)
 	if (e && e->end && !r->err)
 		e->end(r, f);
 }
+
+void abixml_start_tag(struct abixml_reader *r, const char *name,
+		      bool namespaced, int nattrs, const xmlChar **attrs)
+{
+	abixml_commit_error(r);
+	if (r->err)
+		return;
+	r->element = name;
+	if (namespaced)
+		abixml_fail(r, "XML namespaces on <%s>: ABIXML has none",
+			    r->element);
+	else if (r->depth == ABIXML_MAX_DEPTH)
+		abixml_fail(r, "<%s> nested more than %d elements deep",
+			    r->element, ABIXML_MAX_DEPTH);
+	else if (!abixml_read_attrs(r, nattrs, attrs))
+		abixml_element_start(r);
+}
+
+void abixml_end_tag(struct abixml_reader *r, const char *name)
+{
+	abixml_commit_error(r);
+	if (r->err)
+		return;
+	r->element = name;
+	abixml_element_end(r);
+}

@@ -169,3 +169,12 @@ int abixml_link(struct abixml_reader *r)
 			     untied == 1 ? "s" : "");
 	return 0;
 }
+
+void abixml_finish(struct abixml_reader *r)
+{
+	if (!r->err && !r->seen_root)
+		abixml_fail(r, "no <abi-corpus> element");
+	abixml_commit_error(r);
+	if (!r->err && abixml_link(r))
+		abixml_commit_error(r);
+}

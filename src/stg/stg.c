@@ -32,15 +32,9 @@ bool stg_looks_like(const struct source *src)
 /* The whole text, in memory: the source caps its size. */
 static int slurp(struct source *src, struct strbuf *text, struct diag *d)
 {
-	char chunk[65536];
-	int n;
-
-	while ((n = source_read(src, chunk, sizeof(chunk))) > 0)
-		strbuf_add(text, chunk, (size_t)n);
-	if (n < 0 || src->error)
+	if (source_read_all(src, text))
 		return diag_error(d, KABI_E_BAD_STG, DIAG_AT_FILE(src->name),
-				  "%s",
-				  src->error ? src->error : "cannot read");
+				  "%s", src->error);
 	return 0;
 }
 

@@ -96,6 +96,21 @@ int source_read(void *ctx, char *buf, int len)
 	return (int)n;
 }
 
+int source_read_all(struct source *s, struct strbuf *out)
+{
+	int n;
+
+	do {
+		strbuf_grow(out, 65536);
+		n = source_read(s, out->buf + out->len, 65536);
+		if (n > 0)
+			strbuf_setlen(out, out->len + (size_t)n);
+	} while (n > 0);
+	if (n < 0 && !s->error)
+		s->error = "cannot read";
+	return n < 0 ? -1 : 0;
+}
+
 void source_close(struct source *s)
 {
 	inflate_close(s->in);

@@ -15,6 +15,7 @@
 
 #include "diag.h"
 #include "inflate.h"
+#include "strbuf.h"
 
 #define SOURCE_HEAD 512
 
@@ -41,6 +42,8 @@ int source_open(struct source *s, const char *path, uint64_t limit,
 bool source_looks_like_xml(const struct source *s);
 /* Read up to len decompressed bytes: libxml2's input callback. */
 int source_read(void *ctx, char *buf, int len);
+/* The rest of its bytes added to out; 0, or -1 and s->error says why. */
+int source_read_all(struct source *s, struct strbuf *out);
 void source_close(struct source *s);
 
 #endif

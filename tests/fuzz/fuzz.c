@@ -63,7 +63,7 @@ const char *fuzz_file(const uint8_t *data, size_t size, const char *name)
 }
 
 /* The baseline of m, in memory; its length in *len. */
-static char *baseline(const struct kabi_model *m, size_t *len)
+char *fuzz_baseline(const struct kabi_model *m, size_t *len)
 {
 	char *text = NULL;
 	FILE *f = open_memstream(&text, len);
@@ -87,7 +87,7 @@ void fuzz_round_trip(const struct kabi_model *m)
 		store_init();
 		ready = 1;
 	}
-	text = baseline(m, &len);
+	text = fuzz_baseline(m, &len);
 	model_init(&back);
 	diag_init(&d);
 	if (store_read_file(fuzz_file((const uint8_t *)text, len, "back.xml"),
@@ -95,7 +95,7 @@ void fuzz_round_trip(const struct kabi_model *m)
 		diag_flush(&d, stderr);
 		abort(); /* kabi wrote a baseline it cannot read */
 	}
-	text2 = baseline(&back, &len2);
+	text2 = fuzz_baseline(&back, &len2);
 	if (len != len2 || memcmp(text, text2, len))
 		abort(); /* read back, it is another baseline */
 	free(text);

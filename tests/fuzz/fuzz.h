@@ -16,6 +16,8 @@ const char *fuzz_file(const uint8_t *data, size_t size, const char *name);
 struct kabi_model;
 struct suppressions;
 struct diag;
+/* m written as a baseline, in memory (free it). */
+char *fuzz_baseline(const struct kabi_model *m, size_t *len);
 /*
  * m written as a baseline, read back and written again: the same bytes,
  * or abort() (what kabi writes, it must read).
