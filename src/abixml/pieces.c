@@ -190,19 +190,29 @@ static void cut(struct pieces *all, const char *text, size_t len,
  * and raw bytes. Past ABIXML_MAX_ATTRS + 1 attributes none is kept: the
  * replay refuses the element at that one, as one parse does.
  */
-static void add(struct strbuf *log, const void *data, size_t len)
+#define HEAD_SIZE (1 + sizeof(uint32_t) + sizeof(const xmlChar *))
+
+static char *put(char *at, const void *data, size_t len)
 {
-	strbuf_add(log, data, len);
+	memcpy(at, data, len);
+	return at + len;
 }
 
-static void add_head(struct piece_parse *w, char kind, const xmlChar *name)
+/* Room made for a record of size bytes; its head written. */
+static char *add_head(struct piece_parse *w, char kind, const xmlChar *name,
+		      size_t size)
 {
+	struct strbuf *log = &w->p->log;
 	int line = xmlSAX2GetLineNumber(w->xml);
 	uint32_t at = (uint32_t)(line > 0 ? line : 0) + (uint32_t)w->p->lines;
+	char *p;
 
-	add(&w->p->log, &kind, 1);
-	add(&w->p->log, &at, sizeof(at));
-	add(&w->p->log, &name, sizeof(name));
+	strbuf_grow(log, size);
+	p = log->buf + log->len;
+	strbuf_setlen(log, log->len + size);
+	p = put(p, &kind, 1);
+	p = put(p, &at, sizeof(at));
+	return put(p, &name, sizeof(name));
 }
 
 static void add_start(void *ctx, const xmlChar *name, const xmlChar *prefix,
@@ -212,7 +222,9 @@ static void add_start(void *ctx, const xmlChar *name, const xmlChar *prefix,
 {
 	struct piece_parse *w = ctx;
 	uint8_t namespaced = prefix || nnamespaces;
-	uint32_t kept, i;
+	size_t size = HEAD_SIZE + 1 + sizeof(uint32_t);
+	uint32_t kept, i, len;
+	char *p;
 
 	(void)uri;
 	(void)namespaces;
@@ -228,16 +240,19 @@ static void add_start(void *ctx, const xmlChar *name, const xmlChar *prefix,
 	}
 	kept =
 	    nattrs > ABIXML_MAX_ATTRS ? ABIXML_MAX_ATTRS + 1 : (uint32_t)nattrs;
-	add_head(w, 'S', name);
-	add(&w->p->log, &namespaced, 1);
-	add(&w->p->log, &kept, sizeof(kept));
+	for (i = 0; i < kept; i++)
+		size += sizeof(attrs[0]) + sizeof(len) +
+			(size_t)(attrs[5 * i + 4] - attrs[5 * i + 3]);
+	p = add_head(w, 'S', name, size);
+	p = put(p, &namespaced, 1);
+	p = put(p, &kept, sizeof(kept));
 	for (i = 0; i < kept; i++) {
 		const xmlChar **at = &attrs[5 * i];
-		uint32_t len = (uint32_t)(at[4] - at[3]);
 
-		add(&w->p->log, &at[0], sizeof(at[0]));
-		add(&w->p->log, &len, sizeof(len));
-		add(&w->p->log, at[3], len);
+		len = (uint32_t)(at[4] - at[3]);
+		p = put(p, &at[0], sizeof(at[0]));
+		p = put(p, &len, sizeof(len));
+		p = put(p, at[3], len);
 	}
 }
 
@@ -249,7 +264,7 @@ static void add_end(void *ctx, const xmlChar *name, const xmlChar *prefix,
 	(void)prefix;
 	(void)uri;
 	w->last_ends[w->ends++ % 2] = w->p->log.len;
-	add_head(w, 'E', name);
+	add_head(w, 'E', name, HEAD_SIZE);
 }
 
 static void give_up(struct piece_parse *w)
