@@ -211,6 +211,14 @@ static void print_stats(const struct kabi_model *m,
 	    m->nsymbols, typed, m->nsymbols - typed, m->ntypes, st->blocks,
 	    st->instances, st->fragments, st->shapes, st->rounds,
 	    st->opaque_names);
+	if (in->file) { /* a baseline, read again */
+		fprintf(stderr,
+			"kabi: seconds: %.2f reading the %s file, %.2f "
+			"writing\n",
+			in->file,
+			m->foreign ? model_foreign_name(m) : "baseline", write);
+		return;
+	}
 	fprintf(stderr,
 		"kabi: seconds: %.2f export tables, %.2f reading %s and "
 		"collecting types, %.2f deduplicating, %.2f writing\n",

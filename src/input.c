@@ -347,9 +347,14 @@ int input_load(int npaths, char **paths, const struct input_options *o,
 	/* a single path that is not a folder may be a baseline */
 	if (npaths == 1 && (stat(paths[0], &sb) < 0 || !S_ISDIR(sb.st_mode) ||
 			    !strcmp(paths[0], "-"))) {
+		double start = clock_seconds();
+
 		err = load_file(paths[0], o->jobs, m, &kernel, d);
-		if (!kernel)
+		if (!kernel) {
+			if (st)
+				st->file = clock_seconds() - start;
 			return err;
+		}
 	}
 	return load_kernel(npaths, paths, o, m, st, d);
 }

@@ -28,6 +28,7 @@ struct input_stats {
 	struct model_builder_stats builder;
 	double exports;		 /* seconds reading export tables */
 	double dwarf;		 /* seconds reading DWARF or BTF */
+	double file;		 /* seconds reading a baseline file, or 0 */
 	struct kdwarf_times cpu; /* of reading DWARF */
 };
 

@@ -143,7 +143,7 @@ static void parse_whole(struct abixml_reader *r)
 	abixml_finish(r);
 }
 
-static void reader_init(struct abixml_reader *r, const struct strbuf *text,
+static void reader_init(struct abixml_reader *r, const struct source_text *text,
 			struct source *src, struct kabi_model *frag,
 			struct stg_nodes *nodes, struct diag *d)
 {
@@ -185,7 +185,7 @@ static void reader_free(struct abixml_reader *r)
  * whole; a file the pieces leave in doubt is read again whole, from a
  * fresh start, so what comes of a file does not depend on the threads.
  */
-static void parse(struct abixml_reader *r, const struct strbuf *text,
+static void parse(struct abixml_reader *r, const struct source_text *text,
 		  unsigned jobs, size_t piece_size)
 {
 	struct source *src = r->src;
@@ -212,26 +212,26 @@ int abixml_read_in(struct source *src, unsigned jobs, size_t piece_size,
 		   struct kabi_model *out, struct diag *d)
 {
 	struct kabi_model *frag = xmalloc(sizeof(*frag));
-	struct strbuf text = STRBUF_INIT;
+	struct source_text text = {0};
 	struct stg_nodes nodes;
 	struct abixml_reader r;
 	int err = 0;
 
 	reader_init(&r, &text, src, frag, &nodes, d);
 	/* a decompression error says more than the XML error it causes */
-	if (source_read_all(src, &text))
+	if (source_text_get(src, &text))
 		err = diag_error(
 		    d, KABI_E_BAD_ABIXML, DIAG_AT_FILE(src->name), "%s: %s",
 		    inflate_format_name(inflate_format_of(src->in)),
 		    src->error);
 	if (!err) {
-		r.text = text.buf ? text.buf : "";
+		r.text = text.buf;
 		r.text_len = text.len;
 		parse(&r, &text, jobs, piece_size);
 		err = r.err;
 	}
 	reader_free(&r);
-	strbuf_release(&text);
+	source_text_release(&text);
 	if (!err) {
 		err = stg_graph_build(&nodes, frag, src->name,
 				      KABI_FOREIGN_ABIXML, out, d);

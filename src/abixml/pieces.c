@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * A large ABIXML file parsed in pieces on several threads. libxml2's
- * tokenizing is most of a read's time, and it is the part that needs no
- * order: each thread parses a piece of the text and keeps its element
- * events in a log; the calling thread replays the logs in file order
- * through the callbacks one parse calls (abixml.c), so the ids are
- * numbered, the nodes made and the errors found as in one parse.
+ * A large ABIXML file parsed in pieces on other threads. libxml2's
+ * tokenizing is half of a parse's time, and the half that needs no
+ * order: worker threads parse pieces of the text, each keeping its
+ * element events in a log, while the calling thread replays the logs in
+ * file order through the callbacks one parse calls (abixml.c), so the
+ * ids are numbered, the nodes made and the errors found as in one
+ * parse. With one worker, the two halves overlap; the replay bounds
+ * what more workers can gain.
  *
  * A piece ends where an <abi-instr> starts: libabigail writes one per
  * unit, thousands in a kernel, always inside the root and its corpus. A
@@ -20,6 +22,7 @@
  */
 #include "abixml_impl.h"
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +57,13 @@ struct pieces {
 	bool again;	  /* a piece failed: read the file again whole */
 	/* a start tag's attributes, as libxml2 gives them, replayed */
 	const xmlChar *attrs[5 * (ABIXML_MAX_ATTRS + 1)];
+	/*
+	 * Logs replayed, kept for pieces to come: fresh memory costs a
+	 * page fault a page, more than the parse of what fills it.
+	 */
+	pthread_mutex_t lock;
+	struct strbuf *spare;
+	size_t nspare, spare_alloc;
 };
 
 /* One thread's parse of one piece. */
@@ -337,6 +347,10 @@ static void *parse_piece(size_t i, unsigned thread, void *ctx)
 	xmlSAXHandler sax;
 
 	(void)thread;
+	pthread_mutex_lock(&all->lock);
+	if (all->nspare)
+		p->log = all->spare[--all->nspare];
+	pthread_mutex_unlock(&all->lock);
 	memset(&sax, 0, sizeof(sax));
 	sax.initialized = XML_SAX2_MAGIC;
 	sax.startElementNs = add_start;
@@ -429,9 +443,14 @@ static void replay(struct pieces *all, struct piece *p)
 	}
 }
 
-static void free_piece(struct piece *p)
+static void free_piece(struct pieces *all, struct piece *p)
 {
-	strbuf_release(&p->log);
+	strbuf_reset(&p->log);
+	pthread_mutex_lock(&all->lock);
+	ALLOC_GROW(all->spare, all->nspare + 1, all->spare_alloc);
+	all->spare[all->nspare++] = p->log;
+	pthread_mutex_unlock(&all->lock);
+	strbuf_init(&p->log);
 	if (p->names)
 		xmlDictFree(p->names);
 	p->names = NULL;
@@ -457,7 +476,7 @@ static void replay_piece(size_t i, void *result, void *ctx)
 		if (all->r->stopped || all->again)
 			atomic_store(&all->stop, true);
 	}
-	free_piece(p);
+	free_piece(all, p);
 }
 
 enum abixml_pieces abixml_parse_pieces(struct abixml_reader *r, unsigned jobs,
@@ -469,14 +488,20 @@ enum abixml_pieces abixml_parse_pieces(struct abixml_reader *r, unsigned jobs,
 	if (jobs < 2 || !all.depth || !said_utf8(r->text, r->text_len) ||
 	    r->text_len <= piece_size)
 		return ABIXML_PIECES_NONE;
-	atomic_init(&all.stop, false);
 	cut(&all, r->text, r->text_len, piece_size < 1 ? 1 : piece_size);
 	if (all.n < 2) {
 		free(all.piece);
 		return ABIXML_PIECES_NONE;
 	}
-	parallel_ordered(all.n, jobs, 2 * (size_t)jobs, parse_piece,
-			 replay_piece, &all);
+	atomic_init(&all.stop, false);
+	pthread_mutex_init(&all.lock, NULL);
+	/* the replay costs about what the parse does: jobs - 1 parse */
+	parallel_pipeline(all.n, jobs - 1, 2 * (size_t)jobs, parse_piece,
+			  replay_piece, &all);
+	pthread_mutex_destroy(&all.lock);
+	while (all.nspare)
+		strbuf_release(&all.spare[--all.nspare]);
+	free(all.spare);
 	free(all.piece);
 	if (all.again)
 		return ABIXML_PIECES_AGAIN;

@@ -29,33 +29,26 @@ bool stg_looks_like(const struct source *src)
 	return p < end && *p == ':';
 }
 
-/* The whole text, in memory: the source caps its size. */
-static int slurp(struct source *src, struct strbuf *text, struct diag *d)
-{
-	if (source_read_all(src, text))
-		return diag_error(d, KABI_E_BAD_STG, DIAG_AT_FILE(src->name),
-				  "%s", src->error);
-	return 0;
-}
-
 int stg_read(struct source *src, struct kabi_model *out, struct diag *d)
 {
-	struct strbuf text = STRBUF_INIT;
+	struct source_text text;
 	struct kabi_model *frag = xmalloc(sizeof(*frag));
 	struct stg_nodes nodes;
 	struct stg_text t;
-	int err;
+	int err = 0;
 
 	model_init(frag);
 	stg_nodes_init(&nodes);
-	err = slurp(src, &text, d);
+	/* the whole text in memory: the source caps its size */
+	if (source_text_get(src, &text))
+		err = diag_error(d, KABI_E_BAD_STG, DIAG_AT_FILE(src->name),
+				 "%s", src->error);
 	if (!err) {
-		stg_text_init(&t, src->name, text.buf ? text.buf : "", text.len,
-			      d);
+		stg_text_init(&t, src->name, text.buf, text.len, d);
 		err = stg_nodes_read(&t, &nodes, frag);
 		stg_text_free(&t);
 	}
-	strbuf_release(&text);
+	source_text_release(&text);
 	out->foreign = KABI_FOREIGN_STG;
 	if (!err) {
 		err = stg_graph_build(&nodes, frag, src->name, KABI_FOREIGN_STG,

@@ -145,9 +145,19 @@ void parallel_ordered(size_t n, unsigned threads, size_t window,
 	parallel_ordered_timed(n, threads, window, work, consume, ctx, NULL);
 }
 
-void parallel_ordered_timed(size_t n, unsigned threads, size_t window,
-			    ordered_work_fn work, ordered_consume_fn consume,
-			    void *ctx, struct parallel_times *times)
+static void run_inline(size_t n, ordered_work_fn work,
+		       ordered_consume_fn consume, void *ctx)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		consume(i, work(i, 0, ctx), ctx);
+}
+
+/* threads workers (at least one) produce, the calling thread consumes. */
+static void run_ordered(size_t n, unsigned threads, size_t window,
+			ordered_work_fn work, ordered_consume_fn consume,
+			void *ctx, struct parallel_times *times)
 {
 	struct ordered_state st = {
 	    .n = n, .window = window ? window : 1, .work = work, .ctx = ctx};
@@ -156,11 +166,6 @@ void parallel_ordered_timed(size_t n, unsigned threads, size_t window,
 	unsigned started = 0, t;
 	size_t i;
 
-	if (threads <= 1 || n <= 1) {
-		for (i = 0; i < n; i++)
-			consume(i, work(i, 0, ctx), ctx);
-		return;
-	}
 	pthread_mutex_init(&st.lock, NULL);
 	pthread_cond_init(&st.changed, NULL);
 	st.results = xcalloc(n, sizeof(*st.results));
@@ -174,8 +179,8 @@ void parallel_ordered_timed(size_t n, unsigned threads, size_t window,
 			break;
 		started++;
 	}
-	for (i = 0; i < n && !started; i++) /* no threads: do it here */
-		consume(i, work(i, 0, ctx), ctx);
+	if (!started) /* no threads: do it here */
+		run_inline(n, work, consume, ctx);
 	for (i = 0; i < n && started; i++) {
 		void *result;
 
@@ -200,6 +205,26 @@ void parallel_ordered_timed(size_t n, unsigned threads, size_t window,
 	free(st.ready);
 	free(workers);
 	free(tids);
+}
+
+void parallel_ordered_timed(size_t n, unsigned threads, size_t window,
+			    ordered_work_fn work, ordered_consume_fn consume,
+			    void *ctx, struct parallel_times *times)
+{
+	if (threads <= 1 || n <= 1)
+		run_inline(n, work, consume, ctx);
+	else
+		run_ordered(n, threads, window, work, consume, ctx, times);
+}
+
+void parallel_pipeline(size_t n, unsigned workers, size_t window,
+		       ordered_work_fn work, ordered_consume_fn consume,
+		       void *ctx)
+{
+	if (!workers || n <= 1)
+		run_inline(n, work, consume, ctx);
+	else
+		run_ordered(n, workers, window, work, consume, ctx, NULL);
 }
 
 unsigned parallel_default_threads(void)

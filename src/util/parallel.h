@@ -28,6 +28,16 @@ void parallel_ordered(size_t n, unsigned threads, size_t window,
 		      void *ctx);
 
 /*
+ * parallel_ordered where consuming a result costs about what making it
+ * does: `workers` threads make them while the calling thread consumes
+ * (one worker and the caller make a pipeline of two threads); with no
+ * worker, all on the calling thread.
+ */
+void parallel_pipeline(size_t n, unsigned workers, size_t window,
+		       ordered_work_fn work, ordered_consume_fn consume,
+		       void *ctx);
+
+/*
  * Where the CPU time of a stage went (--stats): each worker thread's,
  * and the calling thread's over the whole stage (its caller measures
  * that), which holds what only it does: planning, consuming in order,

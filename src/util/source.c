@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -42,6 +43,7 @@ int source_open(struct source *s, const char *path, uint64_t limit,
 	memset(s, 0, sizeof(*s));
 	s->path = path;
 	s->fd = -1;
+	s->limit = limit;
 	err = open_path(s, d);
 	if (err)
 		return err;
@@ -109,6 +111,50 @@ int source_read_all(struct source *s, struct strbuf *out)
 	if (n < 0 && !s->error)
 		s->error = "cannot read";
 	return n < 0 ? -1 : 0;
+}
+
+/* A plain regular file from its start, within the limit: mapped whole. */
+static void *map_whole(const struct source *s, size_t *len)
+{
+	struct stat st;
+	void *p;
+
+	if (!s->regular || inflate_format_of(s->in) != INFLATE_NONE ||
+	    s->head_pos || fstat(s->fd, &st) || st.st_size <= 0 ||
+	    (uint64_t)st.st_size > s->limit ||
+	    (uint64_t)st.st_size > SIZE_MAX / 2)
+		return NULL;
+	p = mmap(NULL, (size_t)st.st_size, PROT_READ,
+		 MAP_PRIVATE | MAP_POPULATE, s->fd, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	*len = (size_t)st.st_size;
+	return p;
+}
+
+int source_text_get(struct source *s, struct source_text *t)
+{
+	memset(t, 0, sizeof(*t));
+	strbuf_init(&t->read);
+	t->map = map_whole(s, &t->len);
+	if (t->map) {
+		t->buf = t->map;
+		return 0;
+	}
+	if (source_read_all(s, &t->read))
+		return -1;
+	t->buf = t->read.buf ? t->read.buf : "";
+	t->len = t->read.len;
+	return 0;
+}
+
+void source_text_release(struct source_text *t)
+{
+	if (t->map)
+		munmap(t->map, t->len);
+	strbuf_release(&t->read);
+	t->map = NULL;
+	t->buf = NULL;
 }
 
 void source_close(struct source *s)

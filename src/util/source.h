@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "diag.h"
 #include "inflate.h"
@@ -23,7 +24,8 @@ struct source {
 	const char *path; /* as given; "-" for standard input */
 	const char *name; /* for messages */
 	int fd;
-	bool regular; /* a regular file: it can be opened again */
+	bool regular;	/* a regular file: it can be opened again */
+	uint64_t limit; /* at most this many bytes come out */
 	struct inflate_stream *in;
 	/* the first decompressed bytes, looked at, then read again */
 	char head[SOURCE_HEAD];
@@ -44,6 +46,22 @@ bool source_looks_like_xml(const struct source *s);
 int source_read(void *ctx, char *buf, int len);
 /* The rest of its bytes added to out; 0, or -1 and s->error says why. */
 int source_read_all(struct source *s, struct strbuf *out);
+
+/*
+ * All its bytes in memory, for a reader that goes back and forth (STG's
+ * text, ABIXML in pieces): a plain file mapped (fresh memory costs a
+ * page fault a page, more than the bytes' reading), anything else read
+ * whole. Taken before any byte is read past the first ones held.
+ */
+struct source_text {
+	const char *buf;
+	size_t len;
+	void *map; /* the mapping, or NULL: read into `read` */
+	struct strbuf read;
+};
+/* 0, or -1 and s->error says why. */
+int source_text_get(struct source *s, struct source_text *t);
+void source_text_release(struct source_text *t);
 void source_close(struct source *s);
 
 #endif
