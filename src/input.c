@@ -288,12 +288,6 @@ static const char *text_not_read(const struct source *s)
 	return NULL;
 }
 
-/*
- * A single file named: a baseline, a Module.symvers, an STG or ABIXML
- * file, or a kernel file, as its first bytes say (ABIXML is XML too: its
- * root element tells it from kabi's own baseline). *kernel is set for a kernel
- * file, which is read again as ELF (so it must be a regular file, not a pipe).
- */
 /* Tests cut an ABIXML file in pieces of this many bytes, not the default. */
 static size_t abixml_piece_size(void)
 {
@@ -301,6 +295,13 @@ static size_t abixml_piece_size(void)
 
 	return s && *s ? (size_t)strtoull(s, NULL, 10) : ABIXML_PIECE_SIZE;
 }
+
+/*
+ * A single file named: a baseline, a Module.symvers, an STG or ABIXML
+ * file, or a kernel file, as its first bytes say (ABIXML is XML too: its
+ * root element tells it from kabi's own baseline). *kernel is set for a kernel
+ * file, which is read again as ELF (so it must be a regular file, not a pipe).
+ */
 
 static int load_file(const char *path, unsigned jobs, struct kabi_model *m,
 		     bool *kernel, struct diag *d)
@@ -312,7 +313,7 @@ static int load_file(const char *path, unsigned jobs, struct kabi_model *m,
 	if (err)
 		return err;
 	if (!src.error && abixml_looks_like(&src)) {
-		err = abixml_read_in(&src, jobs, abixml_piece_size(), m, d);
+		err = abixml_read(&src, jobs, abixml_piece_size(), m, d);
 	} else if (src.error || source_looks_like_xml(&src)) {
 		err = store_read(&src, m, d);
 		if (!err)

@@ -51,15 +51,9 @@ static void on_end(void *ctx, const xmlChar *name, const xmlChar *prefix,
 static void on_text(void *ctx, const xmlChar *text, int len)
 {
 	struct abixml_reader *r = ctx;
-	int i;
 
 	abixml_commit_error(r);
-	/* called for every indentation: no strchr per character */
-	for (i = 0; i < len && (text[i] == ' ' || text[i] == '\n' ||
-				text[i] == '\t' || text[i] == '\r');
-	     i++)
-		;
-	if (r->err || i == len)
+	if (r->err || abixml_blank(text, len))
 		return;
 	set_line(r);
 	abixml_fail(r, "unexpected text in ABIXML");
@@ -95,15 +89,10 @@ static void on_instruction(void *ctx, const xmlChar *target,
 static int read_input(void *ctx, char *buf, int len)
 {
 	struct abixml_reader *r = ctx;
-	size_t n = r->text_len - r->text_pos;
 
-	if (r->stopped || len <= 0)
-		return 0;
-	if (n > (size_t)len)
-		n = (size_t)len;
-	memcpy(buf, r->text + r->text_pos, n);
-	r->text_pos += n;
-	return (int)n;
+	return r->stopped
+		   ? 0
+		   : abixml_give(r->text, r->text_len, &r->text_pos, buf, len);
 }
 
 /*
@@ -208,25 +197,23 @@ static void parse(struct abixml_reader *r, const struct source_text *text,
 	parse_whole(r);
 }
 
-int abixml_read_in(struct source *src, unsigned jobs, size_t piece_size,
-		   struct kabi_model *out, struct diag *d)
+int abixml_read(struct source *src, unsigned jobs, size_t piece_size,
+		struct kabi_model *out, struct diag *d)
 {
 	struct kabi_model *frag = xmalloc(sizeof(*frag));
-	struct source_text text = {0};
+	struct source_text text;
 	struct stg_nodes nodes;
 	struct abixml_reader r;
 	int err = 0;
 
-	reader_init(&r, &text, src, frag, &nodes, d);
 	/* a decompression error says more than the XML error it causes */
 	if (source_text_get(src, &text))
 		err = diag_error(
 		    d, KABI_E_BAD_ABIXML, DIAG_AT_FILE(src->name), "%s: %s",
 		    inflate_format_name(inflate_format_of(src->in)),
 		    src->error);
+	reader_init(&r, &text, src, frag, &nodes, d);
 	if (!err) {
-		r.text = text.buf;
-		r.text_len = text.len;
 		parse(&r, &text, jobs, piece_size);
 		err = r.err;
 	}
@@ -250,10 +237,4 @@ int abixml_read_in(struct source *src, unsigned jobs, size_t piece_size,
 		model_init(out);
 	}
 	return err;
-}
-
-int abixml_read(struct source *src, unsigned jobs, struct kabi_model *out,
-		struct diag *d)
-{
-	return abixml_read_in(src, jobs, ABIXML_PIECE_SIZE, out, d);
 }

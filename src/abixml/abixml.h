@@ -34,18 +34,13 @@
  */
 bool abixml_looks_like(const struct source *src);
 /*
- * Read it into an empty model, with up to jobs threads; 0, or one error
- * naming the file and line, and then no model. The model and the error
- * do not depend on jobs.
- */
-int abixml_read(struct source *src, unsigned jobs, struct kabi_model *out,
-		struct diag *d);
-/*
- * The same, cut in pieces of about piece_size bytes (tests: tiny pieces
- * give the same answer as none).
+ * Read it into an empty model, with up to jobs threads, a large file cut
+ * in pieces of about piece_size bytes (ABIXML_PIECE_SIZE; tests cut tiny
+ * ones); 0, or one error naming the file and line, and then no model.
+ * The model and the error depend on neither jobs nor piece_size.
  */
 #define ABIXML_PIECE_SIZE ((size_t)1 << 20)
-int abixml_read_in(struct source *src, unsigned jobs, size_t piece_size,
-		   struct kabi_model *out, struct diag *d);
+int abixml_read(struct source *src, unsigned jobs, size_t piece_size,
+		struct kabi_model *out, struct diag *d);
 
 #endif

@@ -5,8 +5,8 @@
  * abixml.c    libxml2's SAX2 parser and its callbacks
  * pieces.c    a large file parsed in pieces on several threads, their
  *             events replayed in order through the same callbacks
- * sax.c       attributes, numbers, the first error held and reported
- *             once, ids numbered
+ * sax.c       text given to libxml2, attributes, numbers, the first
+ *             error held and reported once, ids numbered
  * elements.c  each element by where it may be: the node it makes in the
  *             node table (stg/nodes.h), made when the element ends
  * link.c      after the file: every id defined, declarations tied to
@@ -189,6 +189,10 @@ int abixml_read_attrs(struct abixml_reader *r, int nattrs,
 		      const xmlChar **attrs);
 /* libxml2's errors, as the first error. */
 void abixml_xml_error(void *arg, xmlErrorPtr error);
+/* Up to room bytes of text from *pos on, for libxml2's input callback. */
+int abixml_give(const char *text, size_t len, size_t *pos, char *buf, int room);
+/* Whether characters libxml2 gives are white space only. */
+bool abixml_blank(const xmlChar *text, int len);
 const char *abixml_get(struct abixml_reader *r, const char *name);
 const char *abixml_need(struct abixml_reader *r, const char *name);
 bool abixml_flag(struct abixml_reader *r, const char *name);

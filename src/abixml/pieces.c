@@ -285,13 +285,7 @@ static void give_up(struct piece_parse *w)
 
 static void add_text(void *ctx, const xmlChar *text, int len)
 {
-	int i;
-
-	for (i = 0; i < len && (text[i] == ' ' || text[i] == '\n' ||
-				text[i] == '\t' || text[i] == '\r');
-	     i++)
-		;
-	if (i < len)
+	if (!abixml_blank(text, len))
 		give_up(ctx);
 }
 
@@ -322,20 +316,14 @@ static void add_error(void *ctx, xmlErrorPtr error)
 static int read_piece(void *ctx, char *buf, int len)
 {
 	struct piece_parse *w = ctx;
-	size_t n;
 
 	while (w->at < 3 && w->pos == w->part_len[w->at]) {
 		w->at++;
 		w->pos = 0;
 	}
-	if (w->at == 3 || len <= 0)
-		return 0;
-	n = w->part_len[w->at] - w->pos;
-	if (n > (size_t)len)
-		n = (size_t)len;
-	memcpy(buf, w->part[w->at] + w->pos, n);
-	w->pos += n;
-	return (int)n;
+	return w->at == 3 ? 0
+			  : abixml_give(w->part[w->at], w->part_len[w->at],
+					&w->pos, buf, len);
 }
 
 static void *parse_piece(size_t i, unsigned thread, void *ctx)

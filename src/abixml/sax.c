@@ -66,6 +66,33 @@ void abixml_xml_error(void *arg, xmlErrorPtr error)
 	abixml_commit_error(r);
 }
 
+/* --- text --------------------------------------------------------------- */
+
+int abixml_give(const char *text, size_t len, size_t *pos, char *buf, int room)
+{
+	size_t n = len - *pos;
+
+	if (room <= 0)
+		return 0;
+	if (n > (size_t)room)
+		n = (size_t)room;
+	memcpy(buf, text + *pos, n);
+	*pos += n;
+	return (int)n;
+}
+
+/* Called for every indentation: no strchr per character. */
+bool abixml_blank(const xmlChar *text, int len)
+{
+	int i;
+
+	for (i = 0; i < len && (text[i] == ' ' || text[i] == '\n' ||
+				text[i] == '\t' || text[i] == '\r');
+	     i++)
+		;
+	return i == len;
+}
+
 /* --- attributes ------------------------------------------------------- */
 
 /*

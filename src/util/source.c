@@ -98,7 +98,8 @@ int source_read(void *ctx, char *buf, int len)
 	return (int)n;
 }
 
-int source_read_all(struct source *s, struct strbuf *out)
+/* The rest of its bytes added to out; 0, or -1 and s->error says why. */
+static int read_all(struct source *s, struct strbuf *out)
 {
 	int n;
 
@@ -141,7 +142,7 @@ int source_text_get(struct source *s, struct source_text *t)
 		t->buf = t->map;
 		return 0;
 	}
-	if (source_read_all(s, &t->read))
+	if (read_all(s, &t->read))
 		return -1;
 	t->buf = t->read.buf ? t->read.buf : "";
 	t->len = t->read.len;

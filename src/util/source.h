@@ -44,8 +44,6 @@ int source_open(struct source *s, const char *path, uint64_t limit,
 bool source_looks_like_xml(const struct source *s);
 /* Read up to len decompressed bytes: libxml2's input callback. */
 int source_read(void *ctx, char *buf, int len);
-/* The rest of its bytes added to out; 0, or -1 and s->error says why. */
-int source_read_all(struct source *s, struct strbuf *out);
 
 /*
  * All its bytes in memory, for a reader that goes back and forth (STG's

@@ -37,7 +37,7 @@ static char *read_as(const char *path, unsigned jobs, size_t piece_size,
 		abort();
 	*read = false;
 	if (!source_open(&src, path, STORE_MAX_SIZE, &d)) {
-		*read = !abixml_read_in(&src, jobs, piece_size, m, &d);
+		*read = !abixml_read(&src, jobs, piece_size, m, &d);
 		if (*read) {
 			model = fuzz_baseline(m, &model_len);
 			fwrite(model, 1, model_len, f);
